@@ -1,0 +1,189 @@
+/* Instruction pipes and the scheduler that interleaves the three threads.
+ *
+ * The scheduler is deterministic: threads take turns, one instruction each,
+ * in the order T0, T1, T2, so results never depend on host timing.  A thread
+ * whose head instruction must wait (TTX_BLOCKED) keeps it and retries on its
+ * next turn.  When a whole round makes no progress the run stops: finished if
+ * every pipe is empty, otherwise deadlocked. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "tile.h"
+
+enum ttx_status ttx_push(struct ttx_tile *t, unsigned thread, uint32_t word)
+{
+	if (thread >= TTX_THREADS)
+		return ttx_fail(t, TTX_EINVAL, "thread %u does not exist (0-2)", thread);
+	struct ttx_pipe *p = &t->pipe[thread];
+	if (p->tail - p->head == p->cap) {
+		size_t ncap = p->cap ? p->cap * 2 : 1024;
+		uint32_t *nw = malloc(ncap * sizeof(*nw));
+		if (!nw)
+			return ttx_fail(t, TTX_ENOMEM, "out of memory growing the instruction pipe");
+		for (size_t i = 0; i < p->tail - p->head; i++)
+			nw[i] = p->words[(p->head + i) % (p->cap ? p->cap : 1)];
+		free(p->words);
+		p->tail -= p->head;
+		p->head = 0;
+		p->words = nw;
+		p->cap = ncap;
+	}
+	p->words[p->tail % p->cap] = word;
+	p->tail++;
+	return TTX_OK;
+}
+
+void ttx_thread_state(const struct ttx_tile *t, unsigned thread, struct ttx_thread_state *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (thread >= TTX_THREADS)
+		return;
+	const struct ttx_pipe *p = &t->pipe[thread];
+	out->pending = (int)(p->tail - p->head);
+	out->blocked = p->blocked;
+	if (out->pending)
+		out->word = p->words[p->head % p->cap];
+}
+
+static double now_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static enum ttx_status report_deadlock(struct ttx_tile *t)
+{
+	char msg[sizeof(t->error)];
+	int n = snprintf(msg, sizeof(msg), "deadlock:");
+	for (unsigned i = 0; i < TTX_THREADS; i++) {
+		struct ttx_thread_state s;
+		ttx_thread_state(t, i, &s);
+		if (!s.pending)
+			continue;
+		const struct ttx_insn_info *insn = ttx_isa_insn(s.word >> 24);
+		n += snprintf(msg + n, sizeof(msg) - (size_t)n, " thread %u blocked at %s (0x%08X);", i,
+		              insn->mnemonic ? insn->mnemonic : "?", s.word);
+		if ((size_t)n >= sizeof(msg))
+			break;
+	}
+	return ttx_fail(t, TTX_FAULT, "%s", msg);
+}
+
+static enum ttx_status run(struct ttx_tile *t, uint64_t max_insns, int stall_is_fault)
+{
+	double start = now_seconds();
+	uint64_t executed = 0;
+	enum ttx_status st = TTX_OK;
+	for (;;) {
+		int progress = 0, pending = 0;
+		for (unsigned th = 0; th < TTX_THREADS; th++) {
+			struct ttx_pipe *p = &t->pipe[th];
+			if (p->head == p->tail)
+				continue;
+			if (max_insns && executed >= max_insns) {
+				st = ttx_fail(t, TTX_LIMIT, "stopped after %llu instructions (--max-insns)",
+				              (unsigned long long)executed);
+				goto out;
+			}
+			uint32_t word = p->words[p->head % p->cap];
+			int r = ttx_interp_exec(t, th, word);
+			if (r == TTX_BLOCKED) {
+				p->blocked = true;
+				pending++;
+				continue;
+			}
+			if (r != TTX_OK) {
+				st = (enum ttx_status)r;
+				goto out;
+			}
+			p->blocked = false;
+			p->head++;
+			progress = 1;
+			executed++;
+			t->stats.insns++;
+			t->stats.insns_interp++;
+			t->stats.insns_by_thread[th]++;
+			t->stats.insns_by_unit[ttx_isa_insn(word >> 24)->unit]++;
+			if (t->opt.trace)
+				t->opt.trace(t->opt.trace_ctx, th, word);
+			if (p->head != p->tail)
+				pending++;
+		}
+		if (!pending)
+			break;
+		if (!progress) {
+			if (stall_is_fault)
+				st = report_deadlock(t);
+			break;
+		}
+	}
+out:
+	t->stats.wall_seconds += now_seconds() - start;
+	return st;
+}
+
+enum ttx_status ttx_run(struct ttx_tile *t, uint64_t max_insns)
+{
+	return run(t, max_insns, 1);
+}
+
+enum ttx_status ttx_run_until_stalled(struct ttx_tile *t, uint64_t max_insns)
+{
+	return run(t, max_insns, 0);
+}
+
+void ttx_stats_get(const struct ttx_tile *t, struct ttx_stats *out)
+{
+	*out = t->stats;
+}
+
+static int any_pending(const struct ttx_tile *t)
+{
+	for (unsigned th = 0; th < TTX_THREADS; th++)
+		if (t->pipe[th].head != t->pipe[th].tail)
+			return 1;
+	return 0;
+}
+
+/* Run what is queued within what is left of a program's budget; stalled
+   threads end the run without a fault unless final is set. */
+static enum ttx_status run_budget(struct ttx_tile *t, uint64_t start, uint64_t max_insns, int final)
+{
+	uint64_t used = t->stats.insns - start;
+	if (max_insns && used >= max_insns)
+		return any_pending(t) ? ttx_fail(t, TTX_LIMIT, "stopped after %llu instructions (--max-insns)",
+		                                 (unsigned long long)used) : TTX_OK;
+	return run(t, max_insns ? max_insns - used : 0, final);
+}
+
+/* Push a program's instructions in order; before each .mmio store, run until
+   every thread has finished or is waiting, so that the store lands after the
+   instructions written before it (docs/assembly.md). */
+enum ttx_status ttx_program_run(struct ttx_tile *t, const struct ttx_program *p, uint64_t max_insns)
+{
+	uint64_t start = t->stats.insns;
+	size_t n = ttx_program_size(p);
+	for (size_t i = 0; i < n; i++) {
+		const struct ttx_item *it = ttx_program_item(p, i);
+		enum ttx_status st;
+		if (it->kind == TTX_ITEM_INSN) {
+			st = ttx_push(t, it->thread, it->word);
+		} else {
+			st = run_budget(t, start, max_insns, 0);
+			if (st == TTX_OK) {
+				st = ttx_mmio_write(t, it->thread, it->addr, it->value);
+				if (st != TTX_OK) {
+					char msg[sizeof(t->error)];
+					snprintf(msg, sizeof(msg), "%s", t->error);
+					return ttx_fail(t, st, "line %u: %s", it->line, msg);
+				}
+			}
+		}
+		if (st != TTX_OK)
+			return st;
+	}
+	return run_budget(t, start, max_insns, 1);
+}

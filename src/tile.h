@@ -1,0 +1,149 @@
+/* The architectural state of one Tensix tile, as plain structs (no globals).
+ * Internal to libttx; the public view is src/ttx.h.  Each member cites the page
+ * that defines it; docs/state.md lists the power-on values and their sources. */
+#ifndef TTX_TILE_H
+#define TTX_TILE_H
+
+#include <stdint.h>
+#include <stdbool.h>
+
+#include "ttx.h"
+#include "isa.h"
+
+/* Memory map of the tile as seen by RISC-V T0-T2 (TT/BabyRISCV/README.md). */
+#define TTX_MMIO_MOP_CFG      0xFFB80000u  /* MopCfg[9], write-only */
+#define TTX_MMIO_GPR          0xFFE00000u  /* GPRs[thread][64] */
+#define TTX_MMIO_INSTRN_BUF   0xFFE40000u  /* push an instruction (before the MOP expander) */
+#define TTX_MMIO_PC_BUF       0xFFE80000u
+#define TTX_MMIO_SEMAPHORES   0xFFE80020u  /* PC_BUF_BASE + 4 * PC_BUF_SEMAPHORE_BASE (8) */
+#define TTX_MMIO_CFG          0xFFEF0000u  /* Config[2][188], then ThreadConfig[3][57] x 16 B */
+
+/* Config words at or above this index are shared by both banks. */
+#define TTX_CFG_GLOBAL_BASE 152            /* GLOBAL_CFGREG_BASE_ADDR32 */
+#define TTX_CFG_THCON_BASE 52              /* THCON_CFGREG_BASE_ADDR32 */
+
+/* Named configuration fields, from src/cfg_regs.def. */
+enum ttx_cfg_field {
+#define TTX_CFG_FIELD(name, word, shift, width) TTX_CFG_##name,
+#define TTX_THCFG_FIELD(name, index, shift, width)
+#include "cfg_regs.def"
+#undef TTX_CFG_FIELD
+#undef TTX_THCFG_FIELD
+	TTX_CFG_FIELD_COUNT
+};
+
+enum ttx_thread_cfg_field {
+#define TTX_CFG_FIELD(name, word, shift, width)
+#define TTX_THCFG_FIELD(name, index, shift, width) TTX_THCFG_##name,
+#include "cfg_regs.def"
+#undef TTX_CFG_FIELD
+#undef TTX_THCFG_FIELD
+	TTX_THCFG_FIELD_COUNT
+};
+
+struct ttx_cfg_field_info {
+	const char *name;
+	uint16_t word;
+	uint8_t shift, width;
+};
+extern const struct ttx_cfg_field_info ttx_cfg_fields[TTX_CFG_FIELD_COUNT];
+extern const struct ttx_cfg_field_info ttx_thread_cfg_fields[TTX_THCFG_FIELD_COUNT];
+
+/* SrcA / SrcB: 2 banks x 64 rows x 16 columns of 19-bit data (TC/SrcASrcB.md). */
+enum ttx_src_client { TTX_SRC_UNPACKERS, TTX_SRC_MATRIX_UNIT };
+struct ttx_src_bank {
+	uint8_t allowed_client;    /* enum ttx_src_client, reset Unpackers */
+	uint32_t rows[64][TTX_COLS];
+};
+
+/* Vector Unit (SFPU) state (TC/VectorUnit.md, TC/LReg.md, TC/SFPCONFIG.md).
+   Per-lane booleans are 32-bit masks, bit i = lane i. */
+#define TTX_FLAG_STACK_DEPTH 8
+struct ttx_sfpu {
+	uint32_t lreg[TTX_LREGS][TTX_LANES];
+	uint32_t lane_flags;
+	uint32_t use_lane_flags;           /* UseLaneFlagsForLaneEnable */
+	struct { uint32_t lane_flags, use_lane_flags; } flag_stack[TTX_FLAG_STACK_DEPTH];
+	uint8_t flag_stack_size[TTX_LANES]; /* the stack is per lane; depth per lane */
+	uint32_t lane_config[TTX_LANES];   /* 18 bits each */
+	struct {
+		uint16_t misc;                 /* 12 bits */
+		uint32_t sequence[4];
+		uint32_t instruction_template[4];
+	} load_macro_config[TTX_LANES];
+	uint32_t prng[TTX_LANES];          /* AdvancePRNG state (TC/VectorUnit.md) */
+};
+
+/* RWCs (TC/RWCs.md), one set per thread. */
+struct ttx_rwc {
+	uint16_t dst, dst_cr;              /* 10 bits */
+	uint8_t srca, srca_cr;             /* 6 bits */
+	uint8_t srcb, srcb_cr;             /* 6 bits */
+	uint8_t fidelity_phase;            /* 2 bits */
+	uint8_t extra_addr_mod_bit;        /* 1 bit */
+};
+
+/* MOP expander configuration (TC/MOPExpander.md). */
+struct ttx_mop_cfg {
+	uint32_t cfg[9];
+	uint16_t mask_hi;                  /* latched by MOP_CFG */
+};
+
+#define TTX_REPLAY_SIZE 32
+struct ttx_replay {
+	uint32_t buf[TTX_REPLAY_SIZE];     /* TC/REPLAY.md */
+};
+
+/* One thread's instruction pipe: words pushed and not yet executed. */
+struct ttx_pipe {
+	uint32_t *words;
+	size_t head, tail, cap;            /* ring buffer; tail - head queued */
+	bool blocked;                      /* the head instruction waits */
+};
+
+struct ttx_tile {
+	struct ttx_options opt;
+	uint8_t *l1;                                  /* TTX_L1_SIZE bytes (TT/L1.md) */
+	uint16_t dst[TTX_DST_ROWS16][TTX_COLS];       /* DstBits (TC/Dst.md) */
+	struct ttx_src_bank srca[2], srcb[2];
+	uint8_t matrix_srca_bank, matrix_srcb_bank;   /* MatrixUnit::SrcABank/SrcBBank */
+	uint8_t unpacker_src_bank[2];                 /* Unpackers[0/1]::SrcBank */
+	struct ttx_sfpu sfpu;
+	struct ttx_rwc rwc[TTX_THREADS];
+	uint32_t config[2][TTX_CFG_WORDS];            /* TC/BackendConfiguration.md */
+	uint16_t thread_config[TTX_THREADS][TTX_THREAD_CFG_WORDS];
+	uint32_t gpr[TTX_THREADS][TTX_GPRS];          /* TC/ScalarUnit.md */
+	struct { uint8_t value, max; } semaphores[8]; /* TC/SyncUnit.md */
+	int8_t mutex_owner[8];                        /* -1 = free; index 1 unused */
+	struct ttx_mop_cfg mop[TTX_THREADS];
+	struct ttx_replay replay[TTX_THREADS];
+	struct ttx_pipe pipe[TTX_THREADS];
+	struct ttx_stats stats;
+	char error[256];
+};
+
+/* Helpers shared by the units (src/tile.c). */
+enum ttx_status ttx_fail(struct ttx_tile *t, enum ttx_status st, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+enum ttx_status ttx_fault_unimplemented(struct ttx_tile *t, unsigned thread, uint32_t word);
+
+uint32_t ttx_cfg_get(const struct ttx_tile *t, unsigned bank, enum ttx_cfg_field f);
+void ttx_cfg_set(struct ttx_tile *t, unsigned bank, enum ttx_cfg_field f, uint32_t value);
+uint32_t ttx_thread_cfg_get(const struct ttx_tile *t, unsigned thread, enum ttx_thread_cfg_field f);
+void ttx_thread_cfg_set(struct ttx_tile *t, unsigned thread, enum ttx_thread_cfg_field f, uint32_t value);
+/* The Config bank a thread's instructions use (ThreadConfig CFG_STATE_ID_StateID). */
+unsigned ttx_cfg_bank(const struct ttx_tile *t, unsigned thread);
+
+/* Dst32b[row][col] (TC/Dst.md): row is a 10-bit index. */
+uint32_t ttx_dst32_get(const struct ttx_tile *t, unsigned row, unsigned col);
+void ttx_dst32_set(struct ttx_tile *t, unsigned row, unsigned col, uint32_t value);
+/* The FP32 bit shuffle of Dst32b (TC/SFPLOAD.md UnshuffleFP32, TC/SFPSTORE.md). */
+uint32_t ttx_unshuffle_fp32(uint32_t dst32);
+uint32_t ttx_shuffle_fp32(uint32_t fp32);
+
+/* Execution (interp/exec.c): execute one instruction of a thread.
+   TTX_OK when it retired; TTX_BLOCKED when the thread must wait. */
+#define TTX_BLOCKED 100
+int ttx_interp_exec(struct ttx_tile *t, unsigned thread, uint32_t word);
+
+#endif

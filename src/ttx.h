@@ -1,0 +1,167 @@
+/* ttx: an emulator of the Tenstorrent Wormhole B0 Tensix coprocessor.
+ *
+ * Public C API.  A struct ttx_tile holds the whole architectural state of one
+ * Tensix tile (L1, Dst, SrcA/SrcB, the SFPU, configuration, GPRs, sync unit,
+ * front end).  Tiles share nothing: create as many as you like and drive each
+ * from one host thread at a time.  The library never prints; every function
+ * that can fail returns an enum ttx_status and leaves a message that
+ * ttx_tile_error() returns.
+ */
+#ifndef TTX_H
+#define TTX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__)
+#define TTX_API __attribute__((visibility("default")))
+#else
+#define TTX_API
+#endif
+
+enum ttx_status {
+	TTX_OK = 0,
+	TTX_FAULT = 1,    /* emulated fault: unimplemented or undocumented
+	                     instruction, undefined behaviour (strict), deadlock */
+	TTX_EINVAL = 2,   /* bad argument or input */
+	TTX_ENOMEM = 3,
+	TTX_LIMIT = 4,    /* the instruction budget of ttx_run ran out */
+};
+
+enum ttx_engine {
+	TTX_ENGINE_INTERP,
+	TTX_ENGINE_JIT,
+	TTX_ENGINE_AUTO,
+};
+
+#define TTX_THREADS 3
+#define TTX_L1_SIZE (1464u * 1024u)
+#define TTX_DST_ROWS16 1024          /* DstBits[1024][16] */
+#define TTX_DST_ROWS32 512           /* Dst32b[512][16] */
+#define TTX_COLS 16
+#define TTX_LANES 32
+#define TTX_LREGS 17
+#define TTX_GPRS 64
+#define TTX_CFG_WORDS 188            /* CFG_STATE_SIZE * 4 */
+#define TTX_THREAD_CFG_WORDS 57      /* THD_STATE_SIZE */
+
+struct ttx_tile;
+
+struct ttx_options {
+	enum ttx_engine engine;
+	int strict;              /* report undefined behaviour as a fault */
+	/* Called after each retired instruction (NULL: no tracing). */
+	void (*trace)(void *ctx, unsigned thread, uint32_t word);
+	void *trace_ctx;
+};
+
+struct ttx_stats {
+	uint64_t insns;                  /* instructions executed, all threads */
+	uint64_t insns_by_unit[10];      /* indexed by the unit order of ttx_unit_name() */
+	uint64_t insns_interp, insns_jit;
+	uint64_t insns_by_thread[TTX_THREADS];
+	double wall_seconds;             /* time spent inside ttx_run */
+};
+
+/* Blocked-thread report of a deadlock or of ttx_run stopping with work left. */
+struct ttx_thread_state {
+	int pending;          /* instructions still queued (including a blocked one) */
+	int blocked;          /* the thread waits on a condition nobody can satisfy */
+	uint32_t word;        /* the instruction it waits at */
+};
+
+TTX_API struct ttx_tile *ttx_tile_new(const struct ttx_options *opt);
+TTX_API void ttx_tile_destroy(struct ttx_tile *t);
+/* Power-on state (see docs/state.md for the values and where they come from). */
+TTX_API void ttx_tile_reset(struct ttx_tile *t);
+TTX_API const char *ttx_tile_error(const struct ttx_tile *t);
+
+/* State access.  Addresses and indices are checked: TTX_EINVAL if out of range. */
+TTX_API enum ttx_status ttx_l1_read(struct ttx_tile *t, uint32_t addr, void *buf, size_t len);
+TTX_API enum ttx_status ttx_l1_write(struct ttx_tile *t, uint32_t addr, const void *buf, size_t len);
+/* Dst as the raw 1024x16 16-bit storage (TC/Dst.md DstBits), row-major. */
+TTX_API void ttx_dst16_read(const struct ttx_tile *t, uint16_t out[TTX_DST_ROWS16][TTX_COLS]);
+TTX_API void ttx_dst16_write(struct ttx_tile *t, const uint16_t in[TTX_DST_ROWS16][TTX_COLS]);
+/* Dst as 512x16 FP32 values: what SFPLOAD Mod0 = 3 returns for each Dst32b datum,
+   i.e. UnshuffleFP32(Dst32b[r][c]) (TC/SFPLOAD.md, TC/Dst.md). */
+TTX_API void ttx_dst32_read(const struct ttx_tile *t, uint32_t out[TTX_DST_ROWS32][TTX_COLS]);
+TTX_API void ttx_dst32_write(struct ttx_tile *t, const uint32_t in[TTX_DST_ROWS32][TTX_COLS]);
+TTX_API enum ttx_status ttx_lreg_read(struct ttx_tile *t, unsigned reg, uint32_t lanes[TTX_LANES]);
+TTX_API enum ttx_status ttx_lreg_write(struct ttx_tile *t, unsigned reg, const uint32_t lanes[TTX_LANES]);
+TTX_API enum ttx_status ttx_gpr_read(struct ttx_tile *t, unsigned thread, unsigned index, uint32_t *value);
+TTX_API enum ttx_status ttx_gpr_write(struct ttx_tile *t, unsigned thread, unsigned index, uint32_t value);
+/* Config[bank][word] (32-bit) and ThreadConfig[thread][index] (16-bit). */
+TTX_API enum ttx_status ttx_cfg_read(struct ttx_tile *t, unsigned bank, unsigned word, uint32_t *value);
+TTX_API enum ttx_status ttx_cfg_write(struct ttx_tile *t, unsigned bank, unsigned word, uint32_t value);
+TTX_API enum ttx_status ttx_thread_cfg_read(struct ttx_tile *t, unsigned thread, unsigned index, uint16_t *value);
+TTX_API enum ttx_status ttx_thread_cfg_write(struct ttx_tile *t, unsigned thread, unsigned index, uint16_t value);
+/* Named configuration fields (cfg_defines.h names, e.g. "ALU_ACC_CTRL_Fp32_enabled").
+   For a ThreadConfig field, bank_or_thread is the thread; else the Config bank. */
+TTX_API enum ttx_status ttx_cfg_field_read(struct ttx_tile *t, const char *name, unsigned bank_or_thread, uint32_t *value);
+TTX_API enum ttx_status ttx_cfg_field_write(struct ttx_tile *t, const char *name, unsigned bank_or_thread, uint32_t value);
+
+/* Push an instruction word to a thread's instruction pipe (what a TRISC store
+   to INSTRN_BUF_BASE does).  Nothing executes until ttx_run. */
+TTX_API enum ttx_status ttx_push(struct ttx_tile *t, unsigned thread, uint32_t word);
+/* A 32-bit store by RISC-V T<thread> into the tile's address space: L1
+   (0x0 - 0x16DFFF), MOP config (0xFFB80000), GPRs (0xFFE00000), semaphores,
+   Config/ThreadConfig (0xFFEF0000), ...  Takes effect immediately. */
+TTX_API enum ttx_status ttx_mmio_write(struct ttx_tile *t, unsigned thread, uint32_t addr, uint32_t value);
+TTX_API enum ttx_status ttx_mmio_read(struct ttx_tile *t, unsigned thread, uint32_t addr, uint32_t *value);
+
+/* Run until every pushed instruction has executed (TTX_OK), until no thread
+   can make progress (TTX_FAULT, deadlock, described in ttx_tile_error and
+   ttx_thread_state), or for at most max_insns instructions (0 = no bound;
+   TTX_LIMIT when reached with work left).  Faults name the instruction. */
+TTX_API enum ttx_status ttx_run(struct ttx_tile *t, uint64_t max_insns);
+/* Like ttx_run, but a thread blocked on a condition is not a fault: return
+   TTX_OK once no thread can progress.  For hosts that will change state
+   (an MMIO write, more pushes) and call again. */
+TTX_API enum ttx_status ttx_run_until_stalled(struct ttx_tile *t, uint64_t max_insns);
+TTX_API void ttx_thread_state(const struct ttx_tile *t, unsigned thread, struct ttx_thread_state *out);
+
+TTX_API void ttx_stats_get(const struct ttx_tile *t, struct ttx_stats *out);
+
+/* Instruction set: assemble and disassemble single instructions. */
+/* Encode a text line ("SFPMAD 1, 2, 3, 4, 0", "TTI_SFPNOP", ".word 0x...").
+   Directives are not accepted here.  TTX_EINVAL with a message in err. */
+TTX_API enum ttx_status ttx_asm_line(const char *text, uint32_t *word, char *err, size_t errlen);
+/* Disassemble one word into buf (tt-llk operand order; reassembles to the
+   same word).  Returns 0, or 1 when the word is not a known instruction or
+   sets bits no field covers (then printed as .word). */
+TTX_API int ttx_disasm(uint32_t word, char *buf, size_t len);
+
+/* Programs: assembler text (docs/assembly.md) or raw words, with the host-side
+   directives .mmio and .thread.  A .mmio store takes effect once every
+   instruction before it (in all threads) has executed or is blocked waiting:
+   ttx_program_run runs the tile until it stalls, then performs the store. */
+struct ttx_program;
+enum ttx_item_kind { TTX_ITEM_INSN, TTX_ITEM_MMIO };
+struct ttx_item {
+	enum ttx_item_kind kind;
+	unsigned thread;
+	uint32_t word;           /* TTX_ITEM_INSN */
+	uint32_t addr, value;    /* TTX_ITEM_MMIO */
+	unsigned line;           /* source line, 0 for words */
+};
+TTX_API enum ttx_status ttx_program_parse(const char *text, size_t len, const char *filename,
+                                          struct ttx_program **out, char *err, size_t errlen);
+TTX_API struct ttx_program *ttx_program_from_words(const uint32_t *words, size_t n, unsigned thread);
+TTX_API size_t ttx_program_size(const struct ttx_program *p);
+TTX_API const struct ttx_item *ttx_program_item(const struct ttx_program *p, size_t i);
+TTX_API void ttx_program_free(struct ttx_program *p);
+TTX_API enum ttx_status ttx_program_run(struct ttx_tile *t, const struct ttx_program *p, uint64_t max_insns);
+
+TTX_API const char *ttx_version(void);
+/* Non-zero when this build can compile code with LLVM (--engine jit). */
+TTX_API int ttx_jit_available(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
