@@ -1,16 +1,23 @@
 /* The interpreter's dispatch: one instruction word to the unit that runs it.
- * Units not implemented yet stop the run with a fault naming the instruction
- * (src/tile.c ttx_fault_unimplemented); each unit gets its own file here as it
- * is implemented (interp/sfpu.c, interp/matrix.c, ...). */
+ * A unit that is not implemented yet stops the run with a fault naming the
+ * instruction (src/tile.c ttx_fault_unimplemented). */
 #include "tile.h"
+#include "sfpu.h"
 
 int ttx_interp_exec(struct ttx_tile *t, unsigned thread, uint32_t word)
 {
-	switch (word >> 24) {
-	case TTX_OP_NOP:
+	const struct ttx_insn_info *insn = ttx_isa_insn(word >> 24);
+	if (!insn->mnemonic)
+		return ttx_fault_unimplemented(t, thread, word);
+	switch (insn->unit) {
+	case TTX_UNIT_SFPU:
+		return ttx_sfpu_exec(t, thread, word);
+	case TTX_UNIT_MISC:
 		/* TC/STALLWAIT.md: NOP does nothing (it is only held back by a
 		   STALLWAIT whose block mask has every bit set). */
-		return TTX_OK;
+		if (word >> 24 == TTX_OP_NOP)
+			return TTX_OK;
+		return ttx_fault_unimplemented(t, thread, word);
 	default:
 		return ttx_fault_unimplemented(t, thread, word);
 	}

@@ -446,3 +446,57 @@ enum ttx_status ttx_mmio_read(struct ttx_tile *t, unsigned thread, uint32_t addr
 		return ttx_fail(t, TTX_EINVAL, "MOP config (0x%08X) is write-only (TC/MOPExpander.md)", addr);
 	return ttx_fail(t, TTX_EINVAL, "MMIO load from 0x%08X: no emulated register there", addr);
 }
+
+/* ---- RWCs ---- */
+
+/* ApplyAddrMod (TC/RWCs.md).  The ADDR_MOD_{AB,DST,BIAS}_SEC<n> fields repeat
+   with a fixed stride in src/cfg_regs.def (8, 6 and 2 fields per section). */
+void ttx_apply_addr_mod(struct ttx_tile *t, unsigned thread, unsigned addr_mod, bool update_fidelity)
+{
+	struct ttx_rwc *rwc = &t->rwc[thread];
+	unsigned index = addr_mod & 3;
+	if (rwc->extra_addr_mod_bit || ttx_thread_cfg_get(t, thread, TTX_THCFG_ADDR_MOD_SET_Base))
+		index += 4;
+#define AB(f) ttx_thread_cfg_get(t, thread, (enum ttx_thread_cfg_field)(TTX_THCFG_ADDR_MOD_AB_SEC0_##f + 8 * index))
+#define DST(f) ttx_thread_cfg_get(t, thread, (enum ttx_thread_cfg_field)(TTX_THCFG_ADDR_MOD_DST_SEC0_##f + 6 * index))
+#define BIAS(f) ttx_thread_cfg_get(t, thread, (enum ttx_thread_cfg_field)(TTX_THCFG_ADDR_MOD_BIAS_SEC0_##f + 2 * index))
+	if (AB(SrcAClear))
+		rwc->srca = rwc->srca_cr = 0;
+	else if (AB(SrcACR))
+		rwc->srca = rwc->srca_cr = (uint8_t)((rwc->srca_cr + AB(SrcAIncr)) & 0x3F);
+	else
+		rwc->srca = (uint8_t)((rwc->srca + AB(SrcAIncr)) & 0x3F);
+
+	if (AB(SrcBClear))
+		rwc->srcb = rwc->srcb_cr = 0;
+	else if (AB(SrcBCR))
+		rwc->srcb = rwc->srcb_cr = (uint8_t)((rwc->srcb_cr + AB(SrcBIncr)) & 0x3F);
+	else
+		rwc->srcb = (uint8_t)((rwc->srcb + AB(SrcBIncr)) & 0x3F);
+
+	if (DST(DestClear)) {
+		rwc->dst = rwc->dst_cr = 0;
+	} else if (DST(DestCToCR)) {
+		rwc->dst = (uint16_t)((rwc->dst + DST(DestIncr)) & 0x3FF);
+		rwc->dst_cr = rwc->dst;
+	} else if (DST(DestCR)) {
+		rwc->dst = rwc->dst_cr = (uint16_t)((rwc->dst_cr + DST(DestIncr)) & 0x3FF);
+	} else {
+		rwc->dst = (uint16_t)((rwc->dst + DST(DestIncr)) & 0x3FF);
+	}
+
+	if (update_fidelity) {
+		if (DST(FidelityClear))
+			rwc->fidelity_phase = 0;
+		else
+			rwc->fidelity_phase = (uint8_t)((rwc->fidelity_phase + DST(FidelityIncr)) & 3);
+	}
+
+	if (BIAS(BiasClear))
+		rwc->extra_addr_mod_bit = 0;
+	else if (BIAS(BiasIncr) & 3)
+		rwc->extra_addr_mod_bit ^= 1;
+#undef AB
+#undef DST
+#undef BIAS
+}

@@ -134,6 +134,9 @@ void ttx_thread_cfg_set(struct ttx_tile *t, unsigned thread, enum ttx_thread_cfg
 /* The Config bank a thread's instructions use (ThreadConfig CFG_STATE_ID_StateID). */
 unsigned ttx_cfg_bank(const struct ttx_tile *t, unsigned thread);
 
+/* ApplyAddrMod / ApplyPartialAddrMod (TC/RWCs.md). */
+void ttx_apply_addr_mod(struct ttx_tile *t, unsigned thread, unsigned addr_mod, bool update_fidelity);
+
 /* Dst32b[row][col] (TC/Dst.md): row is a 10-bit index. */
 uint32_t ttx_dst32_get(const struct ttx_tile *t, unsigned row, unsigned col);
 void ttx_dst32_set(struct ttx_tile *t, unsigned row, unsigned col, uint32_t value);

@@ -1,0 +1,356 @@
+/* Vector Unit (SFPU): dispatch, the load and store sub-units (SFPLOAD,
+ * SFPSTORE, SFPLOADMACRO), SFPLOADI, SFPCONFIG and SFPNOP (TC/VectorUnit.md). */
+#include <string.h>
+
+#include "sfpu.h"
+
+int ttx_sfpu_exec(struct ttx_tile *t, unsigned thread, uint32_t word)
+{
+	switch (word >> 24) {
+#define X(m) case TTX_OP_##m: return ttx_sfpu_##m(t, thread, word);
+	TTX_SFPU_HANDLERS(X)
+#undef X
+	default:
+		return ttx_fault_unimplemented(t, thread, word);
+	}
+}
+
+uint32_t ttx_sfpu_backdoor(struct ttx_sfpu *s, unsigned vd, uint32_t word)
+{
+	if (vd < 12)
+		return 0xFFFFFFFFu;
+	uint32_t normal = 0;
+	for (unsigned lane = 0; lane < TTX_LANES; lane++) {
+		if (s->lane_config[lane] & TTX_LANECFG_DISABLE_BACKDOOR_LOAD)
+			normal |= 1u << lane;
+		else
+			s->load_macro_config[lane].instruction_template[vd - 12] = word;
+	}
+	return normal;
+}
+
+/* ---- SFPLOAD / SFPSTORE (TC/SFPLOAD.md, TC/SFPSTORE.md) ---- */
+
+enum {
+	MOD0_FMT_SRCB, MOD0_FMT_FP16, MOD0_FMT_BF16, MOD0_FMT_FP32, MOD0_FMT_INT32,
+	MOD0_FMT_INT8, MOD0_FMT_UINT16, MOD0_FMT_HI16, MOD0_FMT_INT16, MOD0_FMT_LO16,
+	MOD0_FMT_INT32_ALL, MOD0_FMT_ZERO, MOD0_FMT_INT32_SM, MOD0_FMT_INT8_COMP,
+	MOD0_FMT_LO16_ONLY, MOD0_FMT_HI16_ONLY,
+};
+
+/* Format codes of ALU_FORMAT_SPEC_REG (TC/Packers/FormatConversion.md). */
+enum { FMT_FP32 = 0, FMT_TF32 = 4, FMT_BF16 = 5, FMT_BFP8 = 6, FMT_BFP4 = 7,
+       FMT_INT32 = 8, FMT_INT16 = 9, FMT_BFP2 = 15 };
+
+/* MOD0_FMT_SRCB resolves through the SrcB format configuration. */
+static unsigned resolve_mod0(const struct ttx_tile *t, unsigned bank, unsigned mod0)
+{
+	if (mod0 != MOD0_FMT_SRCB)
+		return mod0;
+	if (ttx_cfg_get(t, bank, TTX_CFG_ALU_ACC_CTRL_SFPU_Fp32_enabled))
+		return MOD0_FMT_FP32;
+	unsigned fmt = ttx_cfg_get(t, bank, TTX_CFG_ALU_FORMAT_SPEC_REG_SrcB_override)
+	               ? ttx_cfg_get(t, bank, TTX_CFG_ALU_FORMAT_SPEC_REG_SrcB_val)
+	               : ttx_cfg_get(t, bank, TTX_CFG_ALU_FORMAT_SPEC_REG1_SrcB);
+	switch (fmt) {
+	case FMT_FP32: case FMT_TF32: case FMT_BF16: case FMT_BFP8: case FMT_BFP4:
+	case FMT_BFP2: case FMT_INT32: case FMT_INT16:
+		return MOD0_FMT_BF16;
+	default:
+		return MOD0_FMT_FP16;
+	}
+}
+
+/* The Dst address of an SFPLOAD / SFPSTORE / SFPLOADMACRO: the top 8 bits pick
+   four rows, bit 1 the odd columns. */
+static unsigned dst_addr(const struct ttx_tile *t, unsigned thread, unsigned bank, unsigned imm10, unsigned mod0)
+{
+	unsigned addr = imm10 + ttx_thread_cfg_get(t, thread, TTX_THCFG_DEST_TARGET_REG_CFG_MATH_Offset);
+	unsigned rel = t->rwc[thread].dst + ttx_cfg_get(t, bank, TTX_CFG_DEST_REGW_BASE_Base);
+	addr += mod0 == MOD0_FMT_INT32_ALL ? (rel & 3) : rel;
+	return addr & 0x3FF;
+}
+
+static uint32_t unshuffle_bf16(uint32_t x)
+{
+	return (x & 0x8000u) | ((x & 0xFFu) << 7) | ((x & 0x7F00u) >> 8);
+}
+
+static uint32_t read_fp16(uint32_t x, int fp16a_inf)
+{
+	uint32_t sign = x >> 15, man = (x >> 5) & 0x3FF, exp = x & 0x1F;
+	if (fp16a_inf && exp == 0x1F && man == 0x3FF)
+		exp = 255, man = 0;
+	else if (exp != 0)
+		exp += 112;
+	return (sign << 31) | (exp << 23) | (man << 13);
+}
+
+static uint32_t sign_mag_to_twos(uint32_t x)
+{
+	uint32_t mag = x & 0x7FFFFFFFu;
+	return (x & 0x80000000u) ? (uint32_t)-mag : mag;
+}
+
+static uint32_t twos_to_sign_mag(uint32_t x)
+{
+	uint32_t sign = x & 0x80000000u;
+	uint32_t mag = sign ? (uint32_t)-x : x;
+	return sign | (mag & 0x7FFFFFFFu);
+}
+
+static uint32_t load_datum(const struct ttx_tile *t, unsigned mod0, unsigned row, unsigned col,
+                           uint32_t old, int fp16a_inf)
+{
+	uint32_t d16 = t->dst[row][col];
+	switch (mod0) {
+	case MOD0_FMT_FP16:      return read_fp16(d16, fp16a_inf);
+	case MOD0_FMT_BF16:      return unshuffle_bf16(d16) << 16;
+	case MOD0_FMT_FP32:
+	case MOD0_FMT_INT32:
+	case MOD0_FMT_INT32_ALL: return ttx_unshuffle_fp32(ttx_dst32_get(t, row, col));
+	case MOD0_FMT_INT32_SM:  return sign_mag_to_twos(ttx_unshuffle_fp32(ttx_dst32_get(t, row, col)));
+	case MOD0_FMT_INT8:      return ((d16 >> 15) << 31) | ((d16 >> 5) & 0x7F);
+	case MOD0_FMT_INT8_COMP: return sign_mag_to_twos(((d16 >> 15) << 31) | ((d16 >> 5) & 0x3FF));
+	case MOD0_FMT_LO16_ONLY: return (old & 0xFFFF0000u) | d16;
+	case MOD0_FMT_HI16_ONLY: return (d16 << 16) | (old & 0xFFFFu);
+	case MOD0_FMT_INT16:     return ((d16 >> 15) << 31) | (d16 & 0x7FFF);
+	case MOD0_FMT_UINT16:
+	case MOD0_FMT_LO16:      return d16;
+	case MOD0_FMT_HI16:      return d16 << 16;
+	default:                 return 0;   /* MOD0_FMT_ZERO */
+	}
+}
+
+/* The load half of SFPLOAD and SFPLOADMACRO. */
+static void sfpu_load(struct ttx_tile *t, unsigned thread, unsigned vd, unsigned mod0, unsigned imm10,
+                      uint32_t normal_lanes)
+{
+	struct ttx_sfpu *s = &t->sfpu;
+	unsigned bank = ttx_cfg_bank(t, thread);
+	mod0 = resolve_mod0(t, bank, mod0);
+	unsigned addr = dst_addr(t, thread, bank, imm10, mod0);
+	if (vd >= 8)
+		return;
+	uint32_t enabled = mod0 == MOD0_FMT_INT32_ALL ? 0xFFFFFFFFu : ttx_sfpu_lane_enabled(s);
+	enabled &= normal_lanes;
+	for (unsigned lane = 0; lane < TTX_LANES; lane++) {
+		uint32_t cfg = s->lane_config[lane];
+		if (!(enabled >> lane & 1) || (cfg & (1u << 5)))   /* BLOCK_SFPU_RD_FROM_DEST */
+			continue;
+		unsigned row = ((addr & ~3u) + lane / 8) & 0x3FF;
+		unsigned col = (lane & 7) * 2;
+		if ((addr & 2) || (s->lane_config[lane & 7] & (1u << 6)))   /* DEST_RD_COL_EXCHANGE */
+			col++;
+		s->lreg[vd][lane] = load_datum(t, mod0, row, col, s->lreg[vd][lane], cfg & TTX_LANECFG_ENABLE_FP16A_INF);
+		if (vd < 4 && (cfg & TTX_LANECFG_ENABLE_DEST_INDEX) && (cfg & TTX_LANECFG_CAPTURE_DEFAULT_DEST_INDEX))
+			s->lreg[vd + 4][lane] = (row << 4) | col;
+	}
+}
+
+int ttx_sfpu_SFPLOAD(struct ttx_tile *t, unsigned thread, uint32_t word)
+{
+	struct ttx_args_SFPLOAD a = ttx_decode_SFPLOAD(word);
+	uint32_t normal = ttx_sfpu_backdoor(&t->sfpu, a.VD, word);
+	if (normal)
+		sfpu_load(t, thread, a.VD, a.Mod0, a.Imm10, normal);
+	ttx_apply_addr_mod(t, thread, a.AddrMod, false);
+	return TTX_OK;
+}
+
+static uint32_t bf16_shuffle(uint32_t x)
+{
+	return (x & 0x8000u) | ((x & 0x7Fu) << 8) | ((x & 0x7F80u) >> 7);
+}
+
+static uint32_t fp16_shuffle(uint32_t x)
+{
+	return (x & 0x8000u) | ((x & 0x3FFu) << 5) | ((x & 0x7C00u) >> 10);
+}
+
+/* ToFP16 of TC/SFPSTORE.md: flush underflow to signed zero, saturate, truncate. */
+static uint32_t to_fp16(uint32_t x)
+{
+	uint32_t sign = x >> 31, man = x & 0x7FFFFF;
+	int32_t exp = (int32_t)((x >> 23) & 0xFF) - 112;
+	if (exp <= 0)
+		exp = 0, man = 0;
+	else if (exp > 31)
+		exp = 31, man = 0x7FFFFF;
+	return (sign << 15) | ((uint32_t)exp << 10) | (man >> 13);
+}
+
+static uint32_t to_bf16(uint32_t x)
+{
+	if ((x & 0x7F800000u) == 0)
+		x &= 0x80000000u;
+	return x >> 16;
+}
+
+static uint32_t sign_mag11_to_fp16(uint32_t x)
+{
+	return ((x >> 31) << 15) | (16u << 10) | (x & 0x3FF);
+}
+
+static void store_datum(struct ttx_tile *t, unsigned mod0, unsigned row, unsigned col, uint32_t d)
+{
+	uint16_t *d16 = &t->dst[row][col];
+	switch (mod0) {
+	case MOD0_FMT_FP16:      *d16 = (uint16_t)fp16_shuffle(to_fp16(d)); break;
+	case MOD0_FMT_BF16:      *d16 = (uint16_t)bf16_shuffle(to_bf16(d)); break;
+	case MOD0_FMT_FP32:
+		/* The reference flushes FP32 denormals to signed zero on store
+		   (docs/departures.md #1; TC/SFPSTORE.md stores them as they are). */
+		if ((d & 0x7F800000u) == 0)
+			d &= 0x80000000u;
+		ttx_dst32_set(t, row, col, ttx_shuffle_fp32(d));
+		break;
+	case MOD0_FMT_INT32:
+	case MOD0_FMT_INT32_ALL: ttx_dst32_set(t, row, col, ttx_shuffle_fp32(d)); break;
+	case MOD0_FMT_INT32_SM:  ttx_dst32_set(t, row, col, ttx_shuffle_fp32(twos_to_sign_mag(d))); break;
+	case MOD0_FMT_INT8:      *d16 = (uint16_t)fp16_shuffle(sign_mag11_to_fp16(d)); break;
+	case MOD0_FMT_INT8_COMP: *d16 = (uint16_t)fp16_shuffle(sign_mag11_to_fp16(twos_to_sign_mag(d))); break;
+	case MOD0_FMT_LO16_ONLY:
+	case MOD0_FMT_UINT16:    *d16 = (uint16_t)d; break;
+	case MOD0_FMT_HI16_ONLY: *d16 = (uint16_t)(d >> 16); break;
+	case MOD0_FMT_INT16:     *d16 = (uint16_t)(((d >> 31) << 15) | (d & 0x7FFF)); break;
+	case MOD0_FMT_LO16:      ttx_dst32_set(t, row, col, (d << 16) | (d >> 16)); break;
+	case MOD0_FMT_HI16:      ttx_dst32_set(t, row, col, d); break;
+	default:                 *d16 = 0; break;   /* MOD0_FMT_ZERO */
+	}
+}
+
+/* The store half of SFPSTORE (also used for SFPLOADMACRO's scheduled stores). */
+static void sfpu_store(struct ttx_tile *t, unsigned thread, unsigned vd, unsigned mod0, unsigned imm10,
+                       uint32_t normal_lanes)
+{
+	struct ttx_sfpu *s = &t->sfpu;
+	unsigned bank = ttx_cfg_bank(t, thread);
+	mod0 = resolve_mod0(t, bank, mod0);
+	unsigned addr = dst_addr(t, thread, bank, imm10, mod0);
+	uint32_t enabled = mod0 == MOD0_FMT_INT32_ALL ? 0xFFFFFFFFu : ttx_sfpu_lane_enabled(s);
+	enabled &= normal_lanes;
+	for (unsigned lane = 0; lane < TTX_LANES; lane++) {
+		if (!(enabled >> lane & 1) || (s->lane_config[lane] & TTX_LANECFG_BLOCK_DEST_WR_FROM_SFPU))
+			continue;
+		unsigned row = ((addr & ~3u) + lane / 8) & 0x3FF;
+		unsigned col = (lane & 7) * 2;
+		if ((addr & 2) || (s->lane_config[lane & 7] & (1u << 7)))   /* DEST_WR_COL_EXCHANGE */
+			col++;
+		store_datum(t, mod0, row, col, s->lreg[vd][lane]);
+	}
+}
+
+int ttx_sfpu_SFPSTORE(struct ttx_tile *t, unsigned thread, uint32_t word)
+{
+	struct ttx_args_SFPSTORE a = ttx_decode_SFPSTORE(word);
+	uint32_t normal = ttx_sfpu_backdoor(&t->sfpu, a.VD, word);
+	if (normal)
+		sfpu_store(t, thread, a.VD, a.Mod0, a.Imm10, normal);
+	ttx_apply_addr_mod(t, thread, a.AddrMod, false);
+	return TTX_OK;
+}
+
+/* ---- SFPLOADI (TC/SFPLOADI.md) ---- */
+
+int ttx_sfpu_SFPLOADI(struct ttx_tile *t, unsigned thread, uint32_t word)
+{
+	struct ttx_args_SFPLOADI a = ttx_decode_SFPLOADI(word);
+	struct ttx_sfpu *s = &t->sfpu;
+	uint32_t normal = ttx_sfpu_backdoor(s, a.VD, word);
+	if (a.VD >= 8 || !normal)
+		return TTX_OK;
+	uint32_t imm = a.Imm16, value, keep;   /* new = (old & keep) | value */
+	switch (a.Mod0) {
+	case 0: value = imm << 16, keep = 0; break;                                   /* FLOATB */
+	case 1: value = ((imm >> 15) << 31) | ((((imm >> 10) & 0x1F) + 112) << 23) | ((imm & 0x3FF) << 13),
+	        keep = 0; break;                                                      /* FLOATA */
+	case 2: value = imm, keep = 0; break;                                         /* USHORT */
+	case 4: value = (uint32_t)(int32_t)(int16_t)imm, keep = 0; break;             /* SHORT */
+	case 8: value = imm << 16, keep = 0xFFFFu; break;                             /* UPPER */
+	case 10: value = imm, keep = 0xFFFF0000u; break;                              /* LOWER */
+	default:
+		return ttx_fail(t, TTX_FAULT, "SFPLOADI Mod0=%u is undefined behaviour (TC/SFPLOADI.md) "
+		                "(0x%08X) at thread %u", a.Mod0, word, thread);
+	}
+	ttx_lanes old = ttx_lanes_load(s->lreg[a.VD]);
+	ttx_lanes v = ttx_lanes_or(ttx_lanes_and(old, ttx_lanes_splat(keep)), ttx_lanes_splat(value));
+	ttx_sfpu_write(s, a.VD, v, ttx_sfpu_lane_enabled(s) & normal);
+	return TTX_OK;
+}
+
+/* ---- SFPCONFIG (TC/SFPCONFIG.md) ---- */
+
+#define MOD1_IMM16_IS_VALUE     1
+#define MOD1_BITWISE_OR         2
+#define MOD1_BITWISE_AND        4
+#define MOD1_BITWISE_XOR        6
+#define MOD1_IMM16_IS_LANE_MASK 8
+
+static uint32_t combine(uint32_t old, uint32_t value, unsigned mod1)
+{
+	switch (mod1 & 6) {
+	case MOD1_BITWISE_OR:  return old | value;
+	case MOD1_BITWISE_AND: return old & value;
+	case MOD1_BITWISE_XOR: return old ^ value;
+	default:               return value;
+	}
+}
+
+int ttx_sfpu_SFPCONFIG(struct ttx_tile *t, unsigned thread, uint32_t word)
+{
+	struct ttx_args_SFPCONFIG a = ttx_decode_SFPCONFIG(word);
+	struct ttx_sfpu *s = &t->sfpu;
+	/* Defaults of LReg 11-14 under MOD1_IMM16_IS_VALUE: -1, 1/65536,
+	   -0.67487759, -0.34484843 as FP32. */
+	static const uint32_t lreg_defaults[4] = { 0xBF800000, 0x37800000, 0xBF2CC4C7, 0xBEB08FF9 };
+	(void)thread;
+	/* The configuration (of a per-lane nature) is written from lanes 0-7 of
+	   LReg[0] and gated by the flags of lane & 7 only. */
+	uint32_t src[TTX_LANES];
+	memcpy(src, s->lreg[0], sizeof(src));
+	for (unsigned lane = 0; lane < TTX_LANES; lane++) {
+		if ((a.Mod1 & MOD1_IMM16_IS_LANE_MASK) && !(a.Imm16 >> ((lane & 7) * 2) & 1))
+			continue;
+		if ((s->use_lane_flags >> (lane & 7) & 1) && !(s->lane_flags >> (lane & 7) & 1))
+			continue;
+		uint32_t value = (a.Mod1 & MOD1_IMM16_IS_VALUE) ? a.Imm16 : src[lane & 7];
+		switch (a.VD) {
+		case 0: case 1: case 2: case 3:
+			s->load_macro_config[lane].instruction_template[a.VD] = src[lane & 7];
+			break;
+		case 4: case 5: case 6: case 7:
+			s->load_macro_config[lane].sequence[a.VD - 4] = value;
+			break;
+		case 8:
+			s->load_macro_config[lane].misc =
+				(uint16_t)(combine(s->load_macro_config[lane].misc, value, a.Mod1) & 0xFFF);
+			break;
+		case 9: case 10:
+			break;
+		case 11: case 12: case 13: case 14:
+			s->lreg[a.VD][lane] = (a.Mod1 & MOD1_IMM16_IS_VALUE) ? lreg_defaults[a.VD - 11] : src[lane & 7];
+			break;
+		case 15: {
+			uint32_t orig = s->lane_config[lane];
+			uint32_t v = combine(orig, value, a.Mod1) & 0x3FFFF;
+			if (a.Mod1 & MOD1_IMM16_IS_VALUE)
+				v |= orig & ~0xFFFFu;
+			s->lane_config[lane] = v;
+			break;
+		}
+		}
+	}
+	return TTX_OK;
+}
+
+int ttx_sfpu_SFPNOP(struct ttx_tile *t, unsigned thread, uint32_t word)
+{
+	(void)t, (void)thread, (void)word;
+	return TTX_OK;
+}
+
+int ttx_sfpu_SFPLOADMACRO(struct ttx_tile *t, unsigned thread, uint32_t word)
+{
+	return ttx_fault_unimplemented(t, thread, word);
+}
