@@ -7,6 +7,11 @@
 int ttx_interp_exec(struct ttx_tile *t, unsigned thread, uint32_t word)
 {
 	const struct ttx_insn_info *insn = ttx_isa_insn(word >> 24);
+	if (t->sfpu.nsched) {
+		int discard, r = ttx_sfpu_macro_cycle(t, word, &discard);
+		if (r != TTX_OK || discard)
+			return r;
+	}
 	if (!insn->mnemonic)
 		return ttx_fault_unimplemented(t, thread, word);
 	switch (insn->unit) {
@@ -21,4 +26,9 @@ int ttx_interp_exec(struct ttx_tile *t, unsigned thread, uint32_t word)
 	default:
 		return ttx_fault_unimplemented(t, thread, word);
 	}
+}
+
+int ttx_interp_idle(struct ttx_tile *t, int *ran)
+{
+	return ttx_sfpu_macro_drain(t, ran);
 }

@@ -17,7 +17,8 @@ int ttx_sfpu_exec(struct ttx_tile *t, unsigned thread, uint32_t word)
 
 uint32_t ttx_sfpu_backdoor(struct ttx_sfpu *s, unsigned vd, uint32_t word)
 {
-	if (vd < 12)
+	/* Scheduled by SFPLOADMACRO: DISABLE_BACKDOOR_LOAD reads as true. */
+	if (vd < 12 || s->macro_ops.active)
 		return 0xFFFFFFFFu;
 	uint32_t normal = 0;
 	for (unsigned lane = 0; lane < TTX_LANES; lane++) {
@@ -220,16 +221,10 @@ static void store_datum(struct ttx_tile *t, unsigned mod0, unsigned row, unsigne
 	}
 }
 
-/* The store half of SFPSTORE (also used for SFPLOADMACRO's scheduled stores). */
-static void sfpu_store(struct ttx_tile *t, unsigned thread, unsigned vd, unsigned mod0, unsigned imm10,
-                       uint32_t normal_lanes)
+/* Store LReg[vd] to Dst at addr (mod0 already resolved). */
+static void store_lanes(struct ttx_tile *t, unsigned vd, unsigned mod0, unsigned addr, uint32_t enabled)
 {
 	struct ttx_sfpu *s = &t->sfpu;
-	unsigned bank = ttx_cfg_bank(t, thread);
-	mod0 = resolve_mod0(t, bank, mod0);
-	unsigned addr = dst_addr(t, thread, bank, imm10, mod0);
-	uint32_t enabled = mod0 == MOD0_FMT_INT32_ALL ? 0xFFFFFFFFu : ttx_sfpu_lane_enabled(s);
-	enabled &= normal_lanes;
 	for (unsigned lane = 0; lane < TTX_LANES; lane++) {
 		if (!(enabled >> lane & 1) || (s->lane_config[lane] & TTX_LANECFG_BLOCK_DEST_WR_FROM_SFPU))
 			continue;
@@ -241,12 +236,20 @@ static void sfpu_store(struct ttx_tile *t, unsigned thread, unsigned vd, unsigne
 	}
 }
 
+static uint32_t store_enabled(const struct ttx_sfpu *s, unsigned mod0)
+{
+	return mod0 == MOD0_FMT_INT32_ALL ? 0xFFFFFFFFu : ttx_sfpu_lane_enabled(s);
+}
+
 int ttx_sfpu_SFPSTORE(struct ttx_tile *t, unsigned thread, uint32_t word)
 {
 	struct ttx_args_SFPSTORE a = ttx_decode_SFPSTORE(word);
 	uint32_t normal = ttx_sfpu_backdoor(&t->sfpu, a.VD, word);
+	unsigned bank = ttx_cfg_bank(t, thread);
+	unsigned mod0 = resolve_mod0(t, bank, a.Mod0);
 	if (normal)
-		sfpu_store(t, thread, a.VD, a.Mod0, a.Imm10, normal);
+		store_lanes(t, a.VD, mod0, dst_addr(t, thread, bank, a.Imm10, mod0),
+		            store_enabled(&t->sfpu, mod0) & normal);
 	ttx_apply_addr_mod(t, thread, a.AddrMod, false);
 	return TTX_OK;
 }
@@ -350,7 +353,192 @@ int ttx_sfpu_SFPNOP(struct ttx_tile *t, unsigned thread, uint32_t word)
 	return TTX_OK;
 }
 
+/* ---- SFPLOADMACRO (TC/SFPLOADMACRO.md) ----
+ *
+ * Timing model (the page leaves the clock open; docs/sfpu.md): every
+ * instruction issued by any thread is one cycle, and so is every idle cycle
+ * at the end of a run.  A scheduled instruction with delay d runs d + 1 cycles
+ * after the SFPLOADMACRO, before the instruction issued on that cycle; if that
+ * instruction goes to the same sub-unit it is discarded.  While any scheduled
+ * instruction waits for elapsed instructions, delays count only cycles on
+ * which an SFPU instruction is issued.  LoadMacroConfig must be the same in
+ * every lane (the page discourages anything else); ttx faults otherwise. */
+
+enum { UNIT_SIMPLE, UNIT_MAD, UNIT_ROUND, UNIT_STORE, UNIT_LOAD, UNIT_ANY };
+
+/* Sub-units that can execute an opcode (the table at the top of the page). */
+static unsigned subunits_of(unsigned opcode)
+{
+	switch (opcode) {
+	case TTX_OP_SFPNOP: return 1u << UNIT_SIMPLE | 1u << UNIT_MAD | 1u << UNIT_ROUND;
+	case TTX_OP_SFPADD: case TTX_OP_SFPADDI: case TTX_OP_SFPLUT: case TTX_OP_SFPLUTFP32:
+	case TTX_OP_SFPMAD: case TTX_OP_SFPMUL: case TTX_OP_SFPMULI:
+		return 1u << UNIT_MAD;
+	case TTX_OP_SFPSHFT2: case TTX_OP_SFPSTOCHRND: return 1u << UNIT_ROUND;
+	case TTX_OP_SFPSTORE: return 1u << UNIT_STORE;
+	case TTX_OP_SFPLOAD: case TTX_OP_SFPLOADI: case TTX_OP_SFPLOADMACRO: return 1u << UNIT_LOAD;
+	case TTX_OP_SFPSWAP: return 1u << UNIT_SIMPLE | 1u << UNIT_MAD;
+	default: return 1u << UNIT_SIMPLE;
+	}
+}
+
+static int field_of(uint32_t word, const char *name, unsigned *value)
+{
+	const struct ttx_layout_info *l = ttx_isa_layout_of(word);
+	for (unsigned i = 0; l && i < l->nfields; i++) {
+		if (strcmp(l->fields[i].name, name) == 0) {
+			*value = ttx_field_get(word, &l->fields[i]);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int lanes_agree(const struct ttx_sfpu *s)
+{
+	for (unsigned lane = 1; lane < TTX_LANES; lane++)
+		if (memcmp(&s->load_macro_config[lane], &s->load_macro_config[0], sizeof(s->load_macro_config[0])))
+			return 0;
+	return 1;
+}
+
 int ttx_sfpu_SFPLOADMACRO(struct ttx_tile *t, unsigned thread, uint32_t word)
 {
-	return ttx_fault_unimplemented(t, thread, word);
+	struct ttx_sfpu *s = &t->sfpu;
+	struct ttx_args_SFPLOADMACRO a = ttx_decode_SFPLOADMACRO(word);
+	unsigned vd = (a.VDHi << 2) | a.VDLo;
+	unsigned imm10 = (a.Imm9 << 1) | a.VDHi;
+	unsigned bank = ttx_cfg_bank(t, thread);
+	unsigned addr = dst_addr(t, thread, bank, imm10, resolve_mod0(t, bank, a.Mod0));
+	if (!lanes_agree(s))
+		return ttx_fail(t, TTX_FAULT, "SFPLOADMACRO (0x%08X) at thread %u: LoadMacroConfig differs between "
+		                "lanes, which ttx does not model", word, thread);
+	sfpu_load(t, thread, vd, a.Mod0, imm10, 0xFFFFFFFFu);
+	const uint32_t *sequence = s->load_macro_config[0].sequence;
+	const uint32_t *templates = s->load_macro_config[0].instruction_template;
+	unsigned misc = s->load_macro_config[0].misc;
+	for (unsigned unit = 0; unit < 4; unit++) {
+		unsigned seq = (sequence[a.MacroIndex] >> (unit * 8)) & 0xFF;
+		unsigned delay = (seq >> 3) & 7;
+		if (delay != 7) {   /* forget what would run at the same time */
+			for (unsigned i = 0; i < s->nsched; i++)
+				if (s->sched[i].unit == unit && s->sched[i].remaining == delay)
+					s->sched[i--] = s->sched[--s->nsched];
+		}
+		uint32_t insn;
+		switch (seq & 7) {
+		case 0: continue;
+		case 1:
+			return ttx_fail(t, TTX_FAULT, "SFPLOADMACRO (0x%08X): sequence selects template kind 1 "
+			                "(undefined behaviour, TC/SFPLOADMACRO.md)", word);
+		case 2: insn = (uint32_t)TTX_OP_SFPNOP << 24; break;
+		case 3: insn = (uint32_t)TTX_OP_SFPSTORE << 24; break;
+		default: insn = templates[(seq & 7) - 4]; break;
+		}
+		if (!(subunits_of(insn >> 24) & (1u << unit))) {
+			insn = (uint32_t)TTX_OP_SFPNOP << 24;
+			if (unit == UNIT_STORE)
+				return ttx_fail(t, TTX_FAULT, "SFPLOADMACRO (0x%08X): the store sub-unit was given "
+				                "a non-store instruction (undefined behaviour)", word);
+		}
+		if (s->nsched == sizeof(s->sched) / sizeof(s->sched[0]))
+			return ttx_fail(t, TTX_FAULT, "SFPLOADMACRO (0x%08X): too many scheduled instructions", word);
+		struct ttx_sfpu_sched *e = &s->sched[s->nsched++];
+		memset(e, 0, sizeof(*e));
+		e->word = insn;
+		e->unit = (uint8_t)unit;
+		e->remaining = (uint8_t)delay;
+		e->by_insns = (misc >> (8 + unit)) & 1;
+		e->thread = (uint8_t)thread;
+		if (unit != UNIT_STORE) {
+			unsigned ivb, ivc, ivd = 0;
+			field_of(insn, "VD", &ivd);
+			if (seq & 0x80) {
+				e->vb = (uint8_t)vd;
+				e->vb_set = 1;
+				e->vc = (uint8_t)(field_of(insn, "VC", &ivc) ? ivc : ivd);
+			} else {
+				e->vc = (uint8_t)vd;
+				e->vb = (uint8_t)(field_of(insn, "VB", &ivb) ? ivb : ivd);
+			}
+			e->vd = (uint8_t)((seq & 0x40) ? 16 : vd);
+		} else {
+			unsigned ivd = 0;
+			field_of(insn, "VD", &ivd);
+			e->vd = (uint8_t)((seq & 0x40) ? 16 : (seq & 0x80) ? ivd : vd);
+			e->mod0 = (uint8_t)(((misc >> (4 + a.MacroIndex)) & 1) ? a.Mod0 : (misc & 0xF));
+			e->addr = (uint16_t)addr;
+		}
+	}
+	ttx_apply_addr_mod(t, thread, a.AddrMod, false);
+	return TTX_OK;
+}
+
+static int run_scheduled(struct ttx_tile *t, const struct ttx_sfpu_sched *e)
+{
+	struct ttx_sfpu *s = &t->sfpu;
+	if (e->unit == UNIT_STORE) {
+		unsigned mod0 = resolve_mod0(t, ttx_cfg_bank(t, e->thread), e->mod0);
+		store_lanes(t, e->vd, mod0, e->addr, store_enabled(s, mod0));
+		return TTX_OK;
+	}
+	s->macro_ops.active = 1;
+	s->macro_ops.vb = e->vb;
+	s->macro_ops.vc = e->vc;
+	s->macro_ops.vd = e->vd;
+	s->macro_ops.vb_set = e->vb_set;
+	int r = ttx_sfpu_exec(t, e->thread, e->word);
+	s->macro_ops.active = 0;
+	return r;
+}
+
+int ttx_sfpu_macro_cycle(struct ttx_tile *t, uint32_t issued, int *discard)
+{
+	struct ttx_sfpu *s = &t->sfpu;
+	int is_sfpu = issued && ttx_isa_insn(issued >> 24)->unit == TTX_UNIT_SFPU;
+	int by_insns = 0;
+	*discard = 0;
+	for (unsigned i = 0; i < s->nsched; i++)
+		by_insns |= s->sched[i].by_insns;
+	if (by_insns && !is_sfpu)
+		return TTX_OK;
+	unsigned busy = 0;
+	/* Due instructions run in sub-unit order; the others count down. */
+	for (unsigned unit = 0; unit < 4; unit++) {
+		for (unsigned i = 0; i < s->nsched; i++) {
+			struct ttx_sfpu_sched *e = &s->sched[i];
+			if (e->unit != unit || e->remaining)
+				continue;
+			struct ttx_sfpu_sched due = *e;
+			s->sched[i--] = s->sched[--s->nsched];
+			busy |= 1u << unit;
+			int r = run_scheduled(t, &due);
+			if (r != TTX_OK)
+				return r;
+		}
+	}
+	for (unsigned i = 0; i < s->nsched; i++)
+		s->sched[i].remaining--;
+	if (is_sfpu) {
+		unsigned units = subunits_of(issued >> 24);
+		*discard = (units & busy) && !(units & (1u << UNIT_LOAD)) && (issued >> 24) != TTX_OP_SFPNOP;
+	}
+	return TTX_OK;
+}
+
+int ttx_sfpu_macro_drain(struct ttx_tile *t, int *ran)
+{
+	struct ttx_sfpu *s = &t->sfpu;
+	*ran = 0;
+	while (s->nsched) {
+		for (unsigned i = 0; i < s->nsched; i++)
+			if (s->sched[i].by_insns)
+				return TTX_OK;   /* waits for SFPU instructions that never come */
+		int discard;
+		int r = ttx_sfpu_macro_cycle(t, 0, &discard);
+		if (r != TTX_OK)
+			return r;
+		*ran = 1;
+	}
+	return TTX_OK;
 }

@@ -117,6 +117,23 @@ static inline uint32_t ttx_sfpu_lane_enabled(const struct ttx_sfpu *s)
    Returns the lanes that execute the instruction normally. */
 uint32_t ttx_sfpu_backdoor(struct ttx_sfpu *s, unsigned vd, uint32_t word);
 
+/* An instruction that SFPLOADMACRO scheduled runs with register operands the
+   macro chose (TC/SFPLOADMACRO.md).  Handlers call this after setting vb, vc
+   and vd to the defaults of their functional model (in the simple sub-unit
+   vb = VD; for SFPADDI/SFPMULI vc = VD); vd may become 16.  *vb_set tells
+   SFPSHFT2 whether the macro supplied VB (may be NULL). */
+static inline void ttx_sfpu_macro_operands(const struct ttx_sfpu *s, unsigned *vb, unsigned *vc,
+                                           unsigned *vd, int *vb_set)
+{
+	if (!s->macro_ops.active)
+		return;
+	*vb = s->macro_ops.vb;
+	*vc = s->macro_ops.vc;
+	*vd = s->macro_ops.vd;
+	if (vb_set)
+		*vb_set = s->macro_ops.vb_set;
+}
+
 /* Write the lanes in mask of LReg[vd]; most instructions may write only
    LReg 0-7 and LReg 16 (writes to 8-15 are dropped, TC/LReg.md). */
 static inline void ttx_sfpu_write(struct ttx_sfpu *s, unsigned vd, ttx_lanes v, uint32_t mask)
@@ -149,5 +166,10 @@ TTX_SFPU_HANDLERS(X)
 
 /* Execute one SFPU instruction (interp/sfpu.c). */
 int ttx_sfpu_exec(struct ttx_tile *t, unsigned thread, uint32_t word);
+/* One cycle of the SFPLOADMACRO schedule, on which `issued` is issued (0 for
+   an idle cycle); *discard tells whether a scheduled instruction took its
+   sub-unit.  Drain runs idle cycles until nothing waits on the clock. */
+int ttx_sfpu_macro_cycle(struct ttx_tile *t, uint32_t issued, int *discard);
+int ttx_sfpu_macro_drain(struct ttx_tile *t, int *ran);
 
 #endif

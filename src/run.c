@@ -112,6 +112,15 @@ static enum ttx_status run(struct ttx_tile *t, uint64_t max_insns, int stall_is_
 			if (p->head != p->tail)
 				pending++;
 		}
+		if (!pending || !progress) {
+			int ran, r = ttx_interp_idle(t, &ran);
+			if (r != TTX_OK) {
+				st = (enum ttx_status)r;
+				goto out;
+			}
+			if (ran)
+				continue;
+		}
 		if (!pending)
 			break;
 		if (!progress) {

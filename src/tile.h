@@ -72,6 +72,18 @@ struct ttx_sfpu {
 		uint32_t instruction_template[4];
 	} load_macro_config[TTX_LANES];
 	uint32_t prng[TTX_LANES];          /* AdvancePRNG state (TC/VectorUnit.md) */
+	/* SFPLOADMACRO (TC/SFPLOADMACRO.md): instructions scheduled on the simple,
+	   MAD, round and store sub-units, and the operands of the one executing. */
+	struct ttx_sfpu_sched {
+		uint32_t word;
+		uint16_t addr;                 /* store: Dst address computed by SFPLOADMACRO */
+		uint8_t unit;                  /* 0 simple, 1 MAD, 2 round, 3 store */
+		uint8_t remaining;             /* delay left */
+		uint8_t by_insns;              /* WaitForElapsedInstructions */
+		uint8_t vb, vc, vd, vb_set, mod0, thread;
+	} sched[32];
+	uint8_t nsched;
+	struct { uint8_t active, vb, vc, vd, vb_set; } macro_ops;
 };
 
 /* RWCs (TC/RWCs.md), one set per thread. */
@@ -148,5 +160,8 @@ uint32_t ttx_shuffle_fp32(uint32_t fp32);
    TTX_OK when it retired; TTX_BLOCKED when the thread must wait. */
 #define TTX_BLOCKED 100
 int ttx_interp_exec(struct ttx_tile *t, unsigned thread, uint32_t word);
+/* Idle cycles when no thread can issue: lets scheduled work finish.
+   *ran is set when anything executed. */
+int ttx_interp_idle(struct ttx_tile *t, int *ran);
 
 #endif
