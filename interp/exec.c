@@ -17,6 +17,12 @@ int ttx_interp_exec(struct ttx_tile *t, unsigned thread, uint32_t word)
 	switch (insn->unit) {
 	case TTX_UNIT_SFPU:
 		return ttx_sfpu_exec(t, thread, word);
+	case TTX_UNIT_FRONTEND:
+		/* Only an expander's output can bring MOP, MOP_CFG or REPLAY here
+		   (a MOP template or replay buffer holding one): undefined. */
+		return ttx_fail(t, TTX_FAULT, "%s (0x%08X) at thread %u was emitted by the MOP or replay "
+		                "expander and reached the backend (undefined behaviour, TC/REPLAY.md)",
+		                insn->mnemonic, word, thread);
 	case TTX_UNIT_MISC:
 		/* TC/STALLWAIT.md: NOP does nothing (it is only held back by a
 		   STALLWAIT whose block mask has every bit set). */

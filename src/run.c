@@ -41,9 +41,13 @@ void ttx_thread_state(const struct ttx_tile *t, unsigned thread, struct ttx_thre
 	if (thread >= TTX_THREADS)
 		return;
 	const struct ttx_pipe *p = &t->pipe[thread];
-	out->pending = (int)(p->tail - p->head);
+	out->pending = (int)(p->tail - p->head) + t->fe[thread].has_slot;
+	if (!out->pending && ttx_frontend_busy(t, thread))
+		out->pending = 1;   /* an expansion in progress */
 	out->blocked = p->blocked;
-	if (out->pending)
+	if (t->fe[thread].has_slot)
+		out->word = t->fe[thread].slot;
+	else if (p->head != p->tail)
 		out->word = p->words[p->head % p->cap];
 }
 
@@ -81,14 +85,15 @@ static enum ttx_status run(struct ttx_tile *t, uint64_t max_insns, int stall_is_
 		int progress = 0, pending = 0;
 		for (unsigned th = 0; th < TTX_THREADS; th++) {
 			struct ttx_pipe *p = &t->pipe[th];
-			if (p->head == p->tail)
+			struct ttx_frontend *fe = &t->fe[th];
+			if (!ttx_frontend_fetch(t, th))
 				continue;
 			if (max_insns && executed >= max_insns) {
 				st = ttx_fail(t, TTX_LIMIT, "stopped after %llu instructions (--max-insns)",
 				              (unsigned long long)executed);
 				goto out;
 			}
-			uint32_t word = p->words[p->head % p->cap];
+			uint32_t word = fe->slot;
 			int r = ttx_interp_exec(t, th, word);
 			if (r == TTX_BLOCKED) {
 				p->blocked = true;
@@ -100,7 +105,7 @@ static enum ttx_status run(struct ttx_tile *t, uint64_t max_insns, int stall_is_
 				goto out;
 			}
 			p->blocked = false;
-			p->head++;
+			fe->has_slot = 0;
 			progress = 1;
 			executed++;
 			t->stats.insns++;
@@ -109,7 +114,7 @@ static enum ttx_status run(struct ttx_tile *t, uint64_t max_insns, int stall_is_
 			t->stats.insns_by_unit[ttx_isa_insn(word >> 24)->unit]++;
 			if (t->opt.trace)
 				t->opt.trace(t->opt.trace_ctx, th, word);
-			if (p->head != p->tail)
+			if (ttx_frontend_busy(t, th))
 				pending++;
 		}
 		if (!pending || !progress) {
@@ -152,7 +157,7 @@ void ttx_stats_get(const struct ttx_tile *t, struct ttx_stats *out)
 static int any_pending(const struct ttx_tile *t)
 {
 	for (unsigned th = 0; th < TTX_THREADS; th++)
-		if (t->pipe[th].head != t->pipe[th].tail)
+		if (ttx_frontend_busy(t, th))
 			return 1;
 	return 0;
 }

@@ -116,7 +116,7 @@ void ttx_tile_reset(struct ttx_tile *t)
 	memset(t->semaphores, 0, sizeof(t->semaphores));
 	memset(t->mutex_owner, -1, sizeof(t->mutex_owner));
 	memset(t->mop, 0, sizeof(t->mop));
-	memset(t->replay, 0, sizeof(t->replay));
+	memset(t->fe, 0, sizeof(t->fe));
 	for (unsigned i = 0; i < TTX_THREADS; i++) {
 		t->pipe[i].head = t->pipe[i].tail = 0;
 		t->pipe[i].blocked = false;

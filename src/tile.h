@@ -72,6 +72,9 @@ struct ttx_sfpu {
 		uint32_t instruction_template[4];
 	} load_macro_config[TTX_LANES];
 	uint32_t prng[TTX_LANES];          /* AdvancePRNG state (TC/VectorUnit.md) */
+	/* LReg[VC] as last read by SFPSHFT2 Mod1 = 2 or 3 (the vc0 that
+	   SUBVEC_SHFLSHR1's HardwareBug() reads, TC/SFPSHFT2.md); reset 0. */
+	uint32_t shflror1_vc[TTX_LANES];
 	/* SFPLOADMACRO (TC/SFPLOADMACRO.md): instructions scheduled on the simple,
 	   MAD, round and store sub-units, and the operands of the one executing. */
 	struct ttx_sfpu_sched {
@@ -95,15 +98,33 @@ struct ttx_rwc {
 	uint8_t extra_addr_mod_bit;        /* 1 bit */
 };
 
-/* MOP expander configuration (TC/MOPExpander.md). */
+/* MOP expander configuration (TC/MOPExpander.md), written through MMIO. */
 struct ttx_mop_cfg {
 	uint32_t cfg[9];
-	uint16_t mask_hi;                  /* latched by MOP_CFG */
 };
 
+/* One thread's front end (TC/MOPExpander.md, TC/REPLAY.md): the state of
+   both expanders as explicit generators, and the instruction that waits to
+   pass the wait gate and execute. */
 #define TTX_REPLAY_SIZE 32
-struct ttx_replay {
-	uint32_t buf[TTX_REPLAY_SIZE];     /* TC/REPLAY.md */
+struct ttx_frontend {
+	/* MOP expander */
+	uint16_t mask_hi;                  /* latched by MOP_CFG */
+	uint8_t mop_active, mop_template;
+	uint32_t mop_cfg[9];               /* sampled when the MOP starts */
+	uint32_t mask;                     /* template 0 */
+	uint32_t outer, outer_count, inner, inner_count;
+	uint32_t loop_op, loop_op_flip;    /* template 1 */
+	uint8_t step;                      /* position inside an iteration */
+	/* Replay expander */
+	uint32_t replay[TTX_REPLAY_SIZE];
+	uint8_t replay_mode;               /* 0 pass, 1 load, 2 play */
+	uint8_t replay_exec;
+	uint8_t replay_index;
+	uint8_t replay_left;               /* 1..64 */
+	/* The next instruction for the wait gate and the backend. */
+	uint8_t has_slot;
+	uint32_t slot;
 };
 
 /* One thread's instruction pipe: words pushed and not yet executed. */
@@ -128,7 +149,7 @@ struct ttx_tile {
 	struct { uint8_t value, max; } semaphores[8]; /* TC/SyncUnit.md */
 	int8_t mutex_owner[8];                        /* -1 = free; index 1 unused */
 	struct ttx_mop_cfg mop[TTX_THREADS];
-	struct ttx_replay replay[TTX_THREADS];
+	struct ttx_frontend fe[TTX_THREADS];
 	struct ttx_pipe pipe[TTX_THREADS];
 	struct ttx_stats stats;
 	char error[256];
@@ -155,6 +176,12 @@ void ttx_dst32_set(struct ttx_tile *t, unsigned row, unsigned col, uint32_t valu
 /* The FP32 bit shuffle of Dst32b (TC/SFPLOAD.md UnshuffleFP32, TC/SFPSTORE.md). */
 uint32_t ttx_unshuffle_fp32(uint32_t dst32);
 uint32_t ttx_shuffle_fp32(uint32_t fp32);
+
+/* Front end (src/frontend.c): make fe->slot the thread's next instruction
+   for the backend.  Returns 1 when there is one, 0 when the thread has run
+   dry, or a fault (< 0 never; TTX_FAULT with the error set) as -TTX_FAULT. */
+int ttx_frontend_fetch(struct ttx_tile *t, unsigned thread);
+int ttx_frontend_busy(const struct ttx_tile *t, unsigned thread);
 
 /* Execution (interp/exec.c): execute one instruction of a thread.
    TTX_OK when it retired; TTX_BLOCKED when the thread must wait. */
