@@ -4,7 +4,8 @@
  * of tt-llk's TT_OP_<MNEMONIC>(...) macro (descending start bit).  The macro
  * spellings TTI_X(...), TT_X(...) and TT_OP_X(...) are accepted as well, with an
  * optional trailing ';', so sequences can be pasted from LLK sources.  Operands
- * are integer expressions: decimal, 0x hex, 0b binary, ( ) ~ * + - << >> & ^ |.
+ * are integer expressions: decimal, 0x hex, 0b binary, 0-prefixed octal (as in
+ * C), ( ) ~ * + - << >> & ^ |.
  * A negative operand is stored in two's complement when it fits the field.
  * Comments start with '#' or '//'.  Directives: .word W, .thread N,
  * .mmio ADDR, VALUE (docs/assembly.md). */
@@ -106,6 +107,8 @@ static int parse_primary(struct lexer *lx, int64_t *v)
 		base = 16, lx->p += 2;
 	else if (c == '0' && lx->p + 1 < lx->end && (lx->p[1] == 'b' || lx->p[1] == 'B'))
 		base = 2, lx->p += 2;
+	else if (c == '0' && lx->p + 1 < lx->end && isdigit((unsigned char)lx->p[1]))
+		base = 8;   /* as in C, so that pasted LLK code keeps its values */
 	uint64_t acc = 0;
 	int digits = 0;
 	while (lx->p < lx->end && is_ident((unsigned char)*lx->p)) {
@@ -167,7 +170,10 @@ static int parse_binary(struct lexer *lx, int64_t *v, int min_prec)
 		if (parse_binary(lx, &rhs, prec + 1))
 			return -1;
 		switch (*op) {
-		case '*': *v *= rhs; break;
+		case '*':
+			if (__builtin_mul_overflow(*v, rhs, v))
+				return fail(lx, op, "value out of range");
+			break;
 		case '+': *v += rhs; break;
 		case '-': *v -= rhs; break;
 		case '&': *v &= rhs; break;
@@ -177,6 +183,8 @@ static int parse_binary(struct lexer *lx, int64_t *v, int min_prec)
 		case '>':
 			if (rhs < 0 || rhs > 40)
 				return fail(lx, op, "shift count %lld out of range", (long long)rhs);
+			if (*op == '<' && (*v > (0xFFFFFFFFFFll >> rhs) || *v < -(0xFFFFFFFFFFll >> rhs)))
+				return fail(lx, op, "value out of range");
 			*v = *op == '<' ? (int64_t)((uint64_t)*v << rhs) : *v >> rhs;
 			break;
 		}
@@ -241,6 +249,26 @@ static void operand_list(const struct ttx_insn_info *insn, char *buf, size_t len
 		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? ", " : "", insn->fields[i].name);
 }
 
+/* Whether the '(' at p opens a call-style operand list "X(a, b)": its
+   matching ')' is followed only by blanks or ';'.  Otherwise, as in
+   "SETC16 (1 << 2) + 3, 0", it belongs to the first operand. */
+static int is_call(const char *p, const char *end)
+{
+	int depth = 0;
+	for (; p < end; p++) {
+		if (*p == '(')
+			depth++;
+		else if (*p == ')' && --depth == 0)
+			break;
+	}
+	if (p == end)
+		return 1;   /* unbalanced: let the parser report it */
+	for (p++; p < end; p++)
+		if (*p != ' ' && *p != '\t' && *p != '\r' && *p != ';')
+			return 0;
+	return 1;
+}
+
 /* Parse one instruction at lx->p (directives excluded). */
 static int parse_insn(struct lexer *lx, uint32_t *word)
 {
@@ -267,13 +295,14 @@ static int parse_insn(struct lexer *lx, uint32_t *word)
 	const struct ttx_insn_info *insn = ttx_isa_find(name, len);
 	if (!insn)
 		return fail(lx, at, "unknown mnemonic '%.*s'", (int)(lx->p - s), s);
+	const char *mnemonic_end = lx->p;
 	skip_space(lx);
 	int parens = 0;
-	if (lx->p < lx->end && *lx->p == '(') {
+	if (lx->p < lx->end && *lx->p == '(' && (macro || is_call(lx->p, lx->end))) {
 		parens = 1;
 		lx->p++;
 	} else if (macro && insn->nfields) {
-		return fail(lx, lx->p, "expected '(' after %.*s", (int)(lx->p - s), s);
+		return fail(lx, lx->p, "expected '(' after %.*s", (int)(mnemonic_end - s), s);
 	}
 	int64_t vals[16];
 	const char *pos[16];
@@ -421,6 +450,8 @@ enum ttx_status ttx_program_parse(const char *text, size_t len, const char *file
 enum ttx_status ttx_asm_line(const char *text, uint32_t *word, char *err, size_t errlen)
 {
 	size_t len = strlen(text);
+	while (len && (text[len - 1] == '\n' || text[len - 1] == '\r'))
+		len--;   /* lines as fgets/getline return them */
 	struct lexer lx = { .file = "<line>", .line = 1, .start = text, .p = text,
 	                    .end = strip_comment(text, text + len), .err = err, .errlen = errlen };
 	skip_space(&lx);
