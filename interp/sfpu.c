@@ -385,6 +385,10 @@ static unsigned subunits_of(unsigned opcode)
 static int field_of(uint32_t word, const char *name, unsigned *value)
 {
 	const struct ttx_layout_info *l = ttx_isa_layout_of(word);
+	/* SFPSTOCHRND's integer modes (Mod1 4, 5) read VB whatever bit 3 says
+	   (TC/SFPSTOCHRND_IntInt.md). */
+	if (word >> 24 == TTX_OP_SFPSTOCHRND && ((word & 7) == 4 || (word & 7) == 5))
+		l = ttx_isa_layout(TTX_LAYOUT_SFPSTOCHRNDi);
 	for (unsigned i = 0; l && i < l->nfields; i++) {
 		if (strcmp(l->fields[i].name, name) == 0) {
 			*value = ttx_field_get(word, &l->fields[i]);
