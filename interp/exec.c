@@ -3,6 +3,7 @@
  * instruction (src/tile.c ttx_fault_unimplemented). */
 #include "tile.h"
 #include "sfpu.h"
+#include "units.h"
 
 int ttx_interp_exec(struct ttx_tile *t, unsigned thread, uint32_t word)
 {
@@ -14,7 +15,16 @@ int ttx_interp_exec(struct ttx_tile *t, unsigned thread, uint32_t word)
 	}
 	if (!insn->mnemonic)
 		return ttx_fault_unimplemented(t, thread, word);
+	int gate = ttx_sync_gate(t, thread, word);
+	if (gate != TTX_OK)
+		return gate;
 	switch (insn->unit) {
+	case TTX_UNIT_SCALAR:
+		return ttx_scalar_exec(t, thread, word);
+	case TTX_UNIT_SYNC:
+		return ttx_sync_exec(t, thread, word);
+	case TTX_UNIT_CONFIG:
+		return ttx_config_exec(t, thread, word);
 	case TTX_UNIT_SFPU:
 		return ttx_sfpu_exec(t, thread, word);
 	case TTX_UNIT_FRONTEND:
