@@ -4,7 +4,7 @@
 
 #include "sfpu.h"
 
-int ttx_sfpu_exec(struct ttx_tile *t, unsigned thread, uint32_t word)
+static int dispatch(struct ttx_tile *t, unsigned thread, uint32_t word)
 {
 	switch (word >> 24) {
 #define X(m) case TTX_OP_##m: return ttx_sfpu_##m(t, thread, word);
@@ -13,6 +13,79 @@ int ttx_sfpu_exec(struct ttx_tile *t, unsigned thread, uint32_t word)
 	default:
 		return ttx_fault_unimplemented(t, thread, word);
 	}
+}
+
+/* ---- --strict: results read before they are ready ----
+ * MAD-class results (and SFPSWAP, SFPSHFT2 Mod1 2 and 3) take two cycles and
+ * are not interlocked: the next SFPU instruction must not read them
+ * (TC/SFPMAD.md "Instruction scheduling").  ttx computes the correct-program
+ * result anyway; in strict mode it warns.  The read sets below are those of
+ * the functional models, slightly conservative for mode-dependent reads. */
+
+static uint32_t bit(unsigned reg)
+{
+	return 1u << (reg & 31);
+}
+
+static uint32_t late_writes(uint32_t word)
+{
+	unsigned vd = (word >> 4) & 15, vc = (word >> 8) & 15, mod1 = word & 15;
+	switch (word >> 24) {
+	case TTX_OP_SFPMAD: case TTX_OP_SFPADD: case TTX_OP_SFPMUL:
+	case TTX_OP_SFPMULI: case TTX_OP_SFPADDI: case TTX_OP_SFPLUTFP32:
+		return (mod1 & 8) ? 0xFFu : bit(vd);   /* INDIRECT_VD: any of L0-L7 */
+	case TTX_OP_SFPLUT:
+		return ((word >> 16) & 8) ? 0xFFu : bit((word >> 20) & 15);
+	case TTX_OP_SFPSWAP:
+		return bit(vd) | bit(vc);
+	case TTX_OP_SFPSHFT2:
+		return (mod1 == 2 || mod1 == 3) ? (mod1 == 2 ? 0xFu : bit(vd)) : 0;
+	default:
+		return 0;
+	}
+}
+
+static uint32_t reads(uint32_t word)
+{
+	unsigned vd = (word >> 4) & 15, vc = (word >> 8) & 15, vb = (word >> 12) & 15, va = (word >> 16) & 15;
+	switch (word >> 24) {
+	case TTX_OP_SFPMAD: case TTX_OP_SFPADD: case TTX_OP_SFPMUL:
+		return bit(va) | bit(vb) | bit(vc) | ((word & 4) ? bit(7) : 0);
+	case TTX_OP_SFPMULI: case TTX_OP_SFPADDI:
+		return bit(vd) | bit(7);
+	case TTX_OP_SFPLUT: return 0xFu | bit(7);
+	case TTX_OP_SFPLUTFP32: return 0x7Fu | bit(7);
+	case TTX_OP_SFPSTORE: return bit((word >> 20) & 15);
+	case TTX_OP_SFPLOAD: case TTX_OP_SFPLOADI: case TTX_OP_SFPLOADMACRO:
+		return bit((word >> 20) & 15);   /* partial-width modes keep part of VD */
+	case TTX_OP_SFPCONFIG: return bit(0);
+	case TTX_OP_SFPTRANSP: return 0xFFu;
+	case TTX_OP_SFPSHFT2: return 0xFu | bit(vb) | bit(vc);
+	case TTX_OP_SFPSTOCHRND: return bit(vb) | bit(vc);
+	case TTX_OP_SFPNOP: case TTX_OP_SFPENCC: case TTX_OP_SFPPUSHC: case TTX_OP_SFPPOPC:
+	case TTX_OP_SFPCOMPC:
+		return 0;
+	default:   /* the simple sub-unit: VC and VD (as VB) */
+		return bit(vc) | bit(vd);
+	}
+}
+
+int ttx_sfpu_exec(struct ttx_tile *t, unsigned thread, uint32_t word)
+{
+	struct ttx_sfpu *s = &t->sfpu;
+	if (t->opt.strict && !s->macro_ops.active) {
+		uint32_t clash = s->pending_writes & reads(word);
+		if (clash) {
+			const struct ttx_insn_info *prev = ttx_isa_insn(s->pending_word >> 24);
+			const struct ttx_insn_info *cur = ttx_isa_insn(word >> 24);
+			ttx_warn(t, "hazard: %s (0x%08X) reads LReg %d one cycle after %s (0x%08X) wrote it, "
+			         "before the result is ready (insert SFPNOP) at thread %u",
+			         cur->mnemonic, word, __builtin_ctz(clash), prev->mnemonic, s->pending_word, thread);
+		}
+		s->pending_writes = late_writes(word);
+		s->pending_word = word;
+	}
+	return dispatch(t, thread, word);
 }
 
 uint32_t ttx_sfpu_backdoor(struct ttx_sfpu *s, unsigned vd, uint32_t word)
@@ -491,7 +564,7 @@ static int run_scheduled(struct ttx_tile *t, const struct ttx_sfpu_sched *e)
 	s->macro_ops.vc = e->vc;
 	s->macro_ops.vd = e->vd;
 	s->macro_ops.vb_set = e->vb_set;
-	int r = ttx_sfpu_exec(t, e->thread, e->word);
+	int r = dispatch(t, e->thread, e->word);
 	s->macro_ops.active = 0;
 	return r;
 }

@@ -28,7 +28,7 @@ static const char usage_text[] =
 	"  --l1-out ADDR:LEN:F   write LEN bytes of L1 from ADDR to F (repeatable)\n"
 	"  --engine E            interp, jit or auto (default auto)\n"
 	"  --max-insns N         stop after N instructions (exit 1 if work is left)\n"
-	"  --strict              report undefined behaviour as a fault\n"
+	"  --strict              report undefined behaviour as a fault, hazards as warnings\n"
 	"  --stats               print execution statistics to stderr\n"
 	"  --trace F             write every executed instruction to F ('-' = stdout)\n"
 	"\n"
@@ -271,6 +271,12 @@ static void trace_line(void *ctx, unsigned thread, uint32_t word)
 	fprintf((FILE *)ctx, "T%u %08X  %s\n", thread, word, line);
 }
 
+static void warn_line(void *ctx, const char *message)
+{
+	(void)ctx;
+	fprintf(stderr, "ttx: warning: %s\n", message);
+}
+
 static void print_stats(const struct ttx_stats *s)
 {
 	static const char *const units[] = {
@@ -318,7 +324,7 @@ static int cmd_run(int argc, char **argv)
 	struct l1_io l1_in[MAX_L1_IO], l1_out[MAX_L1_IO];
 	int n_in = 0, n_out = 0, stats = 0;
 	uint64_t thread = 0, max_insns = 0;
-	struct ttx_options opt = { .engine = TTX_ENGINE_AUTO };
+	struct ttx_options opt = { .engine = TTX_ENGINE_AUTO, .warn = warn_line };
 	int c;
 	optind = 1;
 	opterr = 0;

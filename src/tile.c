@@ -33,6 +33,18 @@ enum ttx_status ttx_fail(struct ttx_tile *t, enum ttx_status st, const char *fmt
 	return st;
 }
 
+void ttx_warn(struct ttx_tile *t, const char *fmt, ...)
+{
+	char msg[256];
+	va_list ap;
+	if (!t->opt.warn)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	t->opt.warn(t->opt.warn_ctx, msg);
+}
+
 enum ttx_status ttx_fault_unimplemented(struct ttx_tile *t, unsigned thread, uint32_t word)
 {
 	const struct ttx_insn_info *insn = ttx_isa_insn(word >> 24);

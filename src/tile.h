@@ -87,6 +87,10 @@ struct ttx_sfpu {
 	} sched[32];
 	uint8_t nsched;
 	struct { uint8_t active, vb, vc, vd, vb_set; } macro_ops;
+	/* --strict hazard check: LRegs written by the previous SFPU instruction
+	   when its result is not ready on the next cycle (MAD-class), and it. */
+	uint32_t pending_writes;
+	uint32_t pending_word;
 };
 
 /* RWCs (TC/RWCs.md), one set per thread. */
@@ -159,6 +163,8 @@ struct ttx_tile {
 enum ttx_status ttx_fail(struct ttx_tile *t, enum ttx_status st, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 enum ttx_status ttx_fault_unimplemented(struct ttx_tile *t, unsigned thread, uint32_t word);
+/* A warning for the host (ttx_options.warn), e.g. a hazard under --strict. */
+void ttx_warn(struct ttx_tile *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 uint32_t ttx_cfg_get(const struct ttx_tile *t, unsigned bank, enum ttx_cfg_field f);
 void ttx_cfg_set(struct ttx_tile *t, unsigned bank, enum ttx_cfg_field f, uint32_t value);

@@ -53,7 +53,11 @@ struct ttx_tile;
 
 struct ttx_options {
 	enum ttx_engine engine;
-	int strict;              /* report undefined behaviour as a fault */
+	int strict;              /* report undefined behaviour as a fault, hazards as warnings */
+	/* Called with a one-line message for each warning, e.g. a hazard that
+	   hardware does not interlock, reported when strict is set (NULL: none). */
+	void (*warn)(void *ctx, const char *message);
+	void *warn_ctx;
 	/* Called after each retired instruction (NULL: no tracing). */
 	void (*trace)(void *ctx, unsigned thread, uint32_t word);
 	void *trace_ctx;

@@ -1,5 +1,7 @@
 /* SFPU load, store, SFPLOADI, SFPCONFIG and SFPLOADMACRO (interp/sfpu.c):
  * hand-derived expectations at edge values. */
+#include <stdio.h>
+
 #include "sfpu_test.h"
 
 /* Words built from tt-llk operand order (src/isa.def):
@@ -480,6 +482,44 @@ START_TEST(test_sfploadmacro_lane_mismatch_faults)
 }
 END_TEST
 
+/* ---- --strict hazards ---- */
+
+struct warnings { unsigned n; char last[256]; };
+
+static void on_warn(void *ctx, const char *message)
+{
+	struct warnings *w = ctx;
+	w->n++;
+	snprintf(w->last, sizeof(w->last), "%s", message);
+}
+
+/* SFPSHFT2 Mod1 = 3 (SUBVEC_SHFLROR1) takes two cycles and is not
+   interlocked: an SFPSTORE of its VD right after it reads a result that is not
+   ready (tests/vectors/README.md; TC/SFPMAD.md "Instruction scheduling").
+   SFPSHFT2 operands: imm12_math, lreg_src_c, lreg_dest, instr_mod1. */
+START_TEST(test_strict_warns_on_unready_result)
+{
+	struct warnings w = { 0 };
+	struct ttx_options opt = { .strict = 1, .warn = on_warn, .warn_ctx = &w };
+	struct ttx_tile *t = ttx_tile_new(&opt);
+	uint32_t shft2 = sfpu_asm("SFPSHFT2 0, 1, 2, 3");   /* L2 = rotate(L1) */
+	SFPU_RUN(t, shft2, store(2, 3, 0, 0));
+	ck_assert_uint_eq(w.n, 1);
+	ck_assert_ptr_nonnull(strstr(w.last, "SFPSTORE"));
+	ck_assert_ptr_nonnull(strstr(w.last, "LReg 2"));
+	/* With an SFPNOP in between, or reading another register: no warning. */
+	SFPU_RUN(t, shft2, 0x8F000000, store(2, 3, 0, 0), shft2, store(1, 3, 0, 0));
+	ck_assert_uint_eq(w.n, 1);
+	ttx_tile_destroy(t);
+	/* Without --strict nothing is reported. */
+	opt.strict = 0;
+	t = ttx_tile_new(&opt);
+	SFPU_RUN(t, shft2, store(2, 3, 0, 0));
+	ck_assert_uint_eq(w.n, 1);
+	ttx_tile_destroy(t);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("sfpu");
@@ -509,6 +549,9 @@ int main(void)
 	tcase_add_test(tc, test_sfploadmacro_scheduled_store);
 	tcase_add_test(tc, test_sfploadmacro_delay);
 	tcase_add_test(tc, test_sfploadmacro_lane_mismatch_faults);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("strict");
+	tcase_add_test(tc, test_strict_warns_on_unready_result);
 	suite_add_tcase(s, tc);
 	return test_run_suite(s);
 }
