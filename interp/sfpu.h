@@ -88,6 +88,23 @@ TTX_LANES_CMP(ttx_lanes_ge_u32, simde_mm512_cmpge_epu32_mask)
 TTX_LANES_CMP(ttx_lanes_test, simde_mm512_test_epi32_mask)   /* (a & b) != 0 */
 #undef TTX_LANES_CMP
 
+/* Operations with an immediate operand. */
+static inline ttx_lanes ttx_lanes_andi(ttx_lanes a, uint32_t x) { return ttx_lanes_and(a, ttx_lanes_splat(x)); }
+static inline ttx_lanes ttx_lanes_ori(ttx_lanes a, uint32_t x) { return ttx_lanes_or(a, ttx_lanes_splat(x)); }
+static inline ttx_lanes ttx_lanes_xori(ttx_lanes a, uint32_t x) { return ttx_lanes_xor(a, ttx_lanes_splat(x)); }
+
+static inline ttx_lanes ttx_lanes_srli(ttx_lanes a, unsigned n)
+{
+	ttx_lanes r = { simde_mm512_srli_epi32(a.lo, n), simde_mm512_srli_epi32(a.hi, n) };
+	return r;
+}
+
+static inline ttx_lanes ttx_lanes_slli(ttx_lanes a, unsigned n)
+{
+	ttx_lanes r = { simde_mm512_slli_epi32(a.lo, n), simde_mm512_slli_epi32(a.hi, n) };
+	return r;
+}
+
 /* mask ? a : b, lane-wise. */
 static inline ttx_lanes ttx_lanes_select(uint32_t mask, ttx_lanes a, ttx_lanes b)
 {
@@ -96,13 +113,17 @@ static inline ttx_lanes ttx_lanes_select(uint32_t mask, ttx_lanes a, ttx_lanes b
 	return r;
 }
 
-/* Lanes disabled by LaneConfig[Lane & 7].ROW_MASK.Bit[Lane / 8]. */
+/* Lanes disabled by LaneConfig[Lane & 7].ROW_MASK.Bit[Lane / 8]: row r of the
+   mask is bit 12 + r of LaneConfig[0..7], gathered with a shift and a
+   movemask per row. */
 static inline uint32_t ttx_sfpu_row_masked(const struct ttx_sfpu *s)
 {
-	uint32_t m = 0;
-	for (unsigned lane = 0; lane < TTX_LANES; lane++)
-		m |= ((s->lane_config[lane & 7] >> (TTX_LANECFG_ROW_MASK_SHIFT + lane / 8)) & 1u) << lane;
-	return m;
+	simde__m256i cfg = simde_mm256_loadu_si256((const void *)s->lane_config);
+#define ROW(r) ((uint32_t)simde_mm256_movemask_ps(simde_mm256_castsi256_ps( \
+		simde_mm256_slli_epi32(cfg, 31 - TTX_LANECFG_ROW_MASK_SHIFT - (r)))) << (8 * (r)))
+	uint32_t masked = ROW(0) | ROW(1) | ROW(2) | ROW(3);
+#undef ROW
+	return masked;
 }
 
 /* IsLaneEnabled for all lanes (TC/VectorUnit.md "Lane Predication Masks"). */

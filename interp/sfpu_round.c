@@ -4,21 +4,6 @@
 
 /* ---- lane-parallel helpers ---- */
 
-static inline ttx_lanes srli(ttx_lanes v, unsigned n)
-{
-	return ttx_lanes_srlv(v, ttx_lanes_splat(n));
-}
-
-static inline ttx_lanes slli(ttx_lanes v, unsigned n)
-{
-	return ttx_lanes_sllv(v, ttx_lanes_splat(n));
-}
-
-static inline ttx_lanes andi(ttx_lanes v, uint32_t m)
-{
-	return ttx_lanes_and(v, ttx_lanes_splat(m));
-}
-
 /* AdvancePRNG (TC/VectorUnit.md "PRNG") in the lanes of mask, all at once:
    Taps = popcount(State & 0x80200003), so bit 0 of Taps is the parity of
    state bits 31, 21, 1 and 0, and ~Taps << 31 is the inverse of that parity.
@@ -26,8 +11,8 @@ static inline ttx_lanes andi(ttx_lanes v, uint32_t m)
 static ttx_lanes prng_advance(struct ttx_sfpu *s, uint32_t mask)
 {
 	ttx_lanes x = ttx_lanes_load(s->prng);
-	ttx_lanes parity = ttx_lanes_xor(ttx_lanes_xor(x, srli(x, 1)), ttx_lanes_xor(srli(x, 21), srli(x, 31)));
-	ttx_lanes next = ttx_lanes_or(slli(ttx_lanes_andnot(parity, ttx_lanes_splat(1)), 31), srli(x, 1));
+	ttx_lanes parity = ttx_lanes_xor(ttx_lanes_xor(x, ttx_lanes_srli(x, 1)), ttx_lanes_xor(ttx_lanes_srli(x, 21), ttx_lanes_srli(x, 31)));
+	ttx_lanes next = ttx_lanes_or(ttx_lanes_slli(ttx_lanes_andnot(parity, ttx_lanes_splat(1)), 31), ttx_lanes_srli(x, 1));
 	ttx_lanes_store_mask(s->prng, next, mask);
 	return x;
 }
@@ -50,16 +35,16 @@ static ttx_lanes prng_advance(struct ttx_sfpu *s, uint32_t mask)
    out of the mantissa bumps the exponent, so 0x7F7FFFFF can round to +Inf. */
 static ttx_lanes float_float(ttx_lanes x, ttx_lanes prng_bits, unsigned mod1)
 {
-	ttx_lanes exp = andi(srli(x, 23), 0xFF);
+	ttx_lanes exp = ttx_lanes_andi(ttx_lanes_srli(x, 23), 0xFF);
 	uint32_t zero = ttx_lanes_eq(exp, ttx_lanes_splat(0));
 	uint32_t special = ttx_lanes_eq(exp, ttx_lanes_splat(255));
 	uint32_t discard_mask = mod1 == MOD1_FP32_TO_FP16A ? 0x1FFF : 0xFFFF;
 	unsigned align = mod1 == MOD1_FP32_TO_FP16A ? 10 : 7;
-	ttx_lanes discarded = andi(x, discard_mask);
+	ttx_lanes discarded = ttx_lanes_andi(x, discard_mask);
 	ttx_lanes r = ttx_lanes_sub(x, discarded);
-	uint32_t up = ttx_lanes_ge_u32(slli(discarded, align), prng_bits);
+	uint32_t up = ttx_lanes_ge_u32(ttx_lanes_slli(discarded, align), prng_bits);
 	r = ttx_lanes_add(r, ttx_lanes_select(up, ttx_lanes_splat(discard_mask + 1), ttx_lanes_splat(0)));
-	r = ttx_lanes_select(special, andi(x, 0xFF800000u), r);
+	r = ttx_lanes_select(special, ttx_lanes_andi(x, 0xFF800000u), r);
 	return ttx_lanes_select(zero, ttx_lanes_splat(0), r);
 }
 
@@ -75,18 +60,18 @@ static ttx_lanes float_int(ttx_lanes c, ttx_lanes prng_bits, unsigned mod1)
 	int keep_sign = mod1 == MOD1_FP32_TO_INT8 || mod1 == MOD1_FP32_TO_INT16;
 	uint32_t max_mag = mod1 == MOD1_FP32_TO_INT8 ? 127 : mod1 == MOD1_FP32_TO_UINT8 ? 255
 	                 : mod1 == MOD1_FP32_TO_INT16 ? 32767 : 65535;
-	ttx_lanes sign = keep_sign ? andi(c, 0x80000000u) : ttx_lanes_splat(0);
-	ttx_lanes exp = andi(srli(c, 23), 0xFF);
+	ttx_lanes sign = keep_sign ? ttx_lanes_andi(c, 0x80000000u) : ttx_lanes_splat(0);
+	ttx_lanes exp = ttx_lanes_andi(ttx_lanes_srli(c, 23), 0xFF);
 	uint32_t small = ~ttx_lanes_ge_u32(exp, ttx_lanes_splat(126));   /* Exp < -1 */
 	uint32_t big = ttx_lanes_ge_u32(exp, ttx_lanes_splat(143));      /* Exp >= 16 */
 	/* In range (-1 <= Exp <= 15), with t = Exp + 1 in 0..16 and the 24-bit
 	   Mag = 0x800000 | mantissa: the integer part of Mag << Exp (or Mag >> 1)
 	   is Mag >> (24 - t); its 23 fraction bits are the low 23 bits of
 	   (Mag << t) >> 1, which 32-bit arithmetic keeps. */
-	ttx_lanes mag = ttx_lanes_or(andi(c, 0x7FFFFF), ttx_lanes_splat(0x800000));
+	ttx_lanes mag = ttx_lanes_or(ttx_lanes_andi(c, 0x7FFFFF), ttx_lanes_splat(0x800000));
 	ttx_lanes t = ttx_lanes_sub(exp, ttx_lanes_splat(126));
 	ttx_lanes ipart = ttx_lanes_srlv(mag, ttx_lanes_sub(ttx_lanes_splat(24), t));
-	ttx_lanes frac = andi(srli(ttx_lanes_sllv(mag, t), 1), 0x7FFFFF);
+	ttx_lanes frac = ttx_lanes_andi(ttx_lanes_srli(ttx_lanes_sllv(mag, t), 1), 0x7FFFFF);
 	uint32_t up = ttx_lanes_ge_u32(frac, prng_bits);
 	ttx_lanes r = ttx_lanes_add(ipart, ttx_lanes_select(up, ttx_lanes_splat(1), ttx_lanes_splat(0)));
 	r = ttx_lanes_min_u32(r, ttx_lanes_splat(max_mag));
@@ -102,14 +87,14 @@ static ttx_lanes float_int(ttx_lanes c, ttx_lanes prng_bits, unsigned mod1)
    magnitude that rounds up past 0x7FFFFFFF still clamps. */
 static ttx_lanes int_int(ttx_lanes c, ttx_lanes prng_bits, ttx_lanes shift, unsigned mod1)
 {
-	ttx_lanes sign = andi(c, 0x80000000u);
-	ttx_lanes mag = andi(c, 0x7FFFFFFFu);
+	ttx_lanes sign = ttx_lanes_andi(c, 0x80000000u);
+	ttx_lanes mag = ttx_lanes_andi(c, 0x7FFFFFFFu);
 	/* (Mag << 23) >> s: integer part Mag >> s; the 23 fraction bits are the
 	   low 23 bits of Mag << (23 - s) for s <= 23, of Mag >> (s - 23) above. */
 	ttx_lanes zero = ttx_lanes_splat(0);
 	ttx_lanes left = ttx_lanes_max_i32(ttx_lanes_sub(ttx_lanes_splat(23), shift), zero);
 	ttx_lanes right = ttx_lanes_max_i32(ttx_lanes_sub(shift, ttx_lanes_splat(23)), zero);
-	ttx_lanes frac = andi(ttx_lanes_srlv(ttx_lanes_sllv(mag, left), right), 0x7FFFFF);
+	ttx_lanes frac = ttx_lanes_andi(ttx_lanes_srlv(ttx_lanes_sllv(mag, left), right), 0x7FFFFF);
 	uint32_t up = ttx_lanes_ge_u32(frac, prng_bits);
 	ttx_lanes r = ttx_lanes_add(ttx_lanes_srlv(mag, shift), ttx_lanes_select(up, ttx_lanes_splat(1), zero));
 	if (mod1 == MOD1_INT32_TO_UINT8)
@@ -143,7 +128,7 @@ int ttx_sfpu_SFPSTOCHRND(struct ttx_tile *t, unsigned thread, uint32_t word)
 	if (!enabled)
 		return TTX_OK;
 	ttx_lanes prng = prng_advance(s, enabled);
-	ttx_lanes prng_bits = stochastic ? andi(prng, 0x7FFFFF) : ttx_lanes_splat(0x400000);
+	ttx_lanes prng_bits = stochastic ? ttx_lanes_andi(prng, 0x7FFFFF) : ttx_lanes_splat(0x400000);
 	ttx_lanes c = ttx_lanes_load(s->lreg[vc]);
 	ttx_lanes r;
 	switch (mod1) {
@@ -153,7 +138,7 @@ int ttx_sfpu_SFPSTOCHRND(struct ttx_tile *t, unsigned thread, uint32_t word)
 		break;
 	case MOD1_INT32_TO_UINT8:
 	case MOD1_INT32_TO_INT8: {
-		ttx_lanes shift = use_imm5 ? ttx_lanes_splat(imm5) : andi(ttx_lanes_load(s->lreg[vb]), 31);
+		ttx_lanes shift = use_imm5 ? ttx_lanes_splat(imm5) : ttx_lanes_andi(ttx_lanes_load(s->lreg[vb]), 31);
 		r = int_int(c, prng_bits, shift, mod1);
 		break;
 	}

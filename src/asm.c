@@ -222,20 +222,57 @@ static int parse_operands(struct lexer *lx, int64_t *vals, const char **pos, int
 	}
 }
 
+/* Whether a value too wide for tt-llk field f is what the documentation
+   encodes there: the resulting word's documented layout has one field that
+   covers all its bits (SETDMAREG_Immediate's 16-bit NewValue spans
+   Payload_SigSel and Payload_SigSelSize; STOREIND_L1's 2-bit Size spans
+   RegSizeSel and SizeSel), and the operands it spills into are zero.  This is
+   what TT_OP_* macros, which add shifted operands, produce for LLK code. */
+static int spill_is_documented(const struct ttx_insn_info *insn, unsigned i, uint64_t v, uint32_t rest)
+{
+	const struct ttx_field *f = &insn->fields[i];
+	unsigned top = f->lo;
+	while (top < 32 && (v >> (top - f->lo)) > 1)
+		top++;   /* top = highest set bit */
+	if (top >= 24)
+		return 0;
+	for (unsigned k = 0; k < i; k++)   /* fields above f come first */
+		if (insn->fields[k].lo <= top && ttx_field_get(rest, &insn->fields[k]))
+			return 0;
+	const struct ttx_layout_info *l = ttx_isa_layout_of(rest | (uint32_t)v << f->lo);
+	for (unsigned k = 0; l && k < l->nfields; k++)
+		if (l->fields[k].lo <= f->lo && top < l->fields[k].lo + l->fields[k].width)
+			return 1;
+	return 0;
+}
+
 static int encode_fields(struct lexer *lx, const struct ttx_insn_info *insn, const int64_t *vals,
                          const char **pos, uint32_t *word)
 {
 	uint32_t w = (uint32_t)insn->opcode << 24;
+	int spilled = -1;
 	for (unsigned i = 0; i < insn->nfields; i++) {
 		const struct ttx_field *f = &insn->fields[i];
 		int64_t v = vals[i];
 		int64_t max = ((int64_t)1 << f->width) - 1;
 		if (v < 0 && v >= -((int64_t)1 << (f->width - 1)))
 			v &= max;   /* two's complement within the field */
+		if (v > max && v < ((int64_t)1 << (24 - f->lo)) && spilled < 0) {
+			spilled = (int)i;   /* judged below, once the other operands are known */
+			continue;
+		}
 		if (v < 0 || v > max)
 			return fail(lx, pos[i], "%s operand %s = %lld out of range (%u bits: 0..%lld)",
 			            insn->mnemonic, f->name, (long long)vals[i], f->width, (long long)max);
 		w |= (uint32_t)v << f->lo;
+	}
+	if (spilled >= 0) {
+		const struct ttx_field *f = &insn->fields[spilled];
+		if (!spill_is_documented(insn, (unsigned)spilled, (uint64_t)vals[spilled], w))
+			return fail(lx, pos[spilled], "%s operand %s = %lld out of range (%u bits: 0..%lld)",
+			            insn->mnemonic, f->name, (long long)vals[spilled], f->width,
+			            (long long)(((int64_t)1 << f->width) - 1));
+		w |= (uint32_t)vals[spilled] << f->lo;
 	}
 	*word = w;
 	return 0;

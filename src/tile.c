@@ -120,6 +120,8 @@ void ttx_tile_reset(struct ttx_tile *t)
 	memset(t->srcb, 0, sizeof(t->srcb));
 	t->matrix_srca_bank = t->matrix_srcb_bank = 0;
 	t->unpacker_src_bank[0] = t->unpacker_src_bank[1] = 0;
+	memset(t->unpacker_src_row, 0, sizeof(t->unpacker_src_row));
+	t->scalar_busy = 0;
 	reset_sfpu(&t->sfpu);
 	memset(t->rwc, 0, sizeof(t->rwc));
 	memset(t->config, 0, sizeof(t->config));
@@ -127,6 +129,9 @@ void ttx_tile_reset(struct ttx_tile *t)
 	memset(t->gpr, 0, sizeof(t->gpr));
 	memset(t->semaphores, 0, sizeof(t->semaphores));
 	memset(t->mutex_owner, -1, sizeof(t->mutex_owner));
+	memset(t->wait_gate, 0, sizeof(t->wait_gate));
+	t->rdcfg_peers = t->rdcfg_drop = 0;
+	memset(t->rdcfg_peer_insns, 0, sizeof(t->rdcfg_peer_insns));
 	memset(t->mop, 0, sizeof(t->mop));
 	memset(t->fe, 0, sizeof(t->fe));
 	for (unsigned i = 0; i < TTX_THREADS; i++) {
@@ -272,6 +277,8 @@ void ttx_cfg_set(struct ttx_tile *t, unsigned bank, enum ttx_cfg_field f, uint32
 	uint32_t m = field_mask(fi->width) << fi->shift;
 	uint32_t *w = &t->config[bank & 1][fi->word];
 	*w = (*w & ~m) | ((value << fi->shift) & m);
+	if (fi->word >= TTX_CFG_GLOBAL_BASE)   /* shared by both banks */
+		t->config[(bank & 1) ^ 1][fi->word] = *w;
 }
 
 uint32_t ttx_thread_cfg_get(const struct ttx_tile *t, unsigned thread, enum ttx_thread_cfg_field f)
@@ -418,7 +425,10 @@ enum ttx_status ttx_mmio_write(struct ttx_tile *t, unsigned thread, uint32_t add
 	}
 	if (addr >= TTX_MMIO_CFG && addr < TTX_MMIO_CFG + 2 * TTX_CFG_WORDS * 4) {
 		unsigned w = (addr - TTX_MMIO_CFG) / 4;
-		return ttx_cfg_write(t, w / TTX_CFG_WORDS, w % TTX_CFG_WORDS, value);
+		enum ttx_status st = ttx_cfg_write(t, w / TTX_CFG_WORDS, w % TTX_CFG_WORDS, value);
+		if (st == TTX_OK)
+			ttx_cfg_write_effects(t, w / TTX_CFG_WORDS, w % TTX_CFG_WORDS, 0);
+		return st;
 	}
 	if (addr >= TTX_MMIO_CFG + 2 * TTX_CFG_WORDS * 4 &&
 	    addr < TTX_MMIO_CFG + 2 * TTX_CFG_WORDS * 4 + TTX_THREADS * TTX_THREAD_CFG_WORDS * 16)

@@ -131,6 +131,15 @@ struct ttx_frontend {
 	uint32_t slot;
 };
 
+/* A thread's Wait Gate (TC/STALLWAIT.md, TC/SEMWAIT.md): the latched wait
+   instruction, re-evaluated by interp/sync.c until its conditions are met. */
+struct ttx_wait_gate {
+	uint8_t opcode;                    /* TTX_OP_STALLWAIT, TTX_OP_SEMWAIT; 0 = none */
+	uint8_t semaphore_mask;            /* SEMWAIT: bit i = Semaphores[i] */
+	uint16_t block_mask;               /* B0-B8 */
+	uint16_t condition_mask;           /* STALLWAIT C0-C14, SEMWAIT C0-C1 */
+};
+
 /* One thread's instruction pipe: words pushed and not yet executed. */
 struct ttx_pipe {
 	uint32_t *words;
@@ -145,6 +154,14 @@ struct ttx_tile {
 	struct ttx_src_bank srca[2], srcb[2];
 	uint8_t matrix_srca_bank, matrix_srcb_bank;   /* MatrixUnit::SrcABank/SrcBBank */
 	uint8_t unpacker_src_bank[2];                 /* Unpackers[0/1]::SrcBank */
+	/* Unpackers[0/1]::SrcRow[thread]: 0/16/32/48, set by SETDVALID and UNPACR
+	   (TC/SETDVALID.md), read by STOREIND to Src (TC/STOREIND_Src.md); reset 0. */
+	uint8_t unpacker_src_row[2][TTX_THREADS];
+	/* 1 + the thread whose Scalar Unit instruction has started and not
+	   finished (an ATCAS or ATINCGETPTR retrying, a STOREIND waiting for
+	   Src), 0 when idle: meanwhile no other thread's instruction may enter
+	   the unit (TC/ScalarUnit.md).  Reset 0. */
+	uint8_t scalar_busy;
 	struct ttx_sfpu sfpu;
 	struct ttx_rwc rwc[TTX_THREADS];
 	uint32_t config[2][TTX_CFG_WORDS];            /* TC/BackendConfiguration.md */
@@ -152,6 +169,14 @@ struct ttx_tile {
 	uint32_t gpr[TTX_THREADS][TTX_GPRS];          /* TC/ScalarUnit.md */
 	struct { uint8_t value, max; } semaphores[8]; /* TC/SyncUnit.md */
 	int8_t mutex_owner[8];                        /* -1 = free; index 1 unused */
+	struct ttx_wait_gate wait_gate[TTX_THREADS];  /* TC/STALLWAIT.md; reset: none latched */
+	/* RDCFG issued by several threads in one scheduler round: all but the
+	   first are dropped (TC/RDCFG.md hardware bug; interp/sync.c).  After an
+	   RDCFG executes: the threads whose turn in that round is still to come
+	   (bit per thread) and how many instructions each had retired then;
+	   rdcfg_drop: threads whose RDCFG just passed the gate in that round. */
+	uint8_t rdcfg_peers, rdcfg_drop;
+	uint64_t rdcfg_peer_insns[TTX_THREADS];
 	struct ttx_mop_cfg mop[TTX_THREADS];
 	struct ttx_frontend fe[TTX_THREADS];
 	struct ttx_pipe pipe[TTX_THREADS];
@@ -172,6 +197,11 @@ uint32_t ttx_thread_cfg_get(const struct ttx_tile *t, unsigned thread, enum ttx_
 void ttx_thread_cfg_set(struct ttx_tile *t, unsigned thread, enum ttx_thread_cfg_field f, uint32_t value);
 /* The Config bank a thread's instructions use (ThreadConfig CFG_STATE_ID_StateID). */
 unsigned ttx_cfg_bank(const struct ttx_tile *t, unsigned thread);
+/* The immediate effects of a write to Config[bank][word] by WRCFG, RMWCIB
+   (by_rmwcib set) or a RISC-V store, made after the word is stored
+   (TC/BackendConfiguration.md "Special cases"; interp/config.c).  Host writes
+   through ttx_cfg_write have none: they set the storage only. */
+void ttx_cfg_write_effects(struct ttx_tile *t, unsigned bank, unsigned word, int by_rmwcib);
 
 /* ApplyAddrMod / ApplyPartialAddrMod (TC/RWCs.md). */
 void ttx_apply_addr_mod(struct ttx_tile *t, unsigned thread, unsigned addr_mod, bool update_fidelity);

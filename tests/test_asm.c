@@ -140,6 +140,18 @@ START_TEST(test_numbers)
 	ASM_EQ("SETC16 0, 0", 0xB2000000);
 	ASM_EQ("SETC16 10, 65535", 0xB20AFFFF);          /* decimal: 10<<16 | 0xFFFF */
 	ASM_EQ("SETC16 007, 00", 0xB2070000);            /* leading zeros: 7 either way */
+	/* TT_OP_* macros add shifted operands, so LLK code writes a 16-bit value as
+	   SETDMAREG's 14-bit Payload_SigSel: accepted where the documented layout
+	   (SETDMAREG_Immediate: NewValue 23:8) has one field there and the spilled-
+	   into operand is zero; 0x45FFFF05 = 0x45 << 24 | 0xFFFF << 8 | 5. */
+	ASM_EQ("TT_SETDMAREG(0, 0xFFFF, 0, 5)", 0x45FFFF05);
+	/* STOREIND_L1's 2-bit Size (22:21) spans RegSizeSel and SizeSel:
+	   MemHierSel 1 << 23 | 3 << 21 = 0x66E00000. */
+	ASM_EQ("STOREIND 1, 0, 3, 0, 0, 0, 0", 0x66E00000);
+	/* Not when the spilled-into operand is set, nor in SETDMAREG's Special
+	   mode (bit 7), whose layout has no field there. */
+	asm_err_has("SETDMAREG 1, 0xFFFF, 0, 5", "Payload_SigSel = 65535 out of range", NULL);
+	asm_err_has("SETDMAREG 0, 0xFFFF, 1, 5", "Payload_SigSel = 65535 out of range", NULL);
 	ASM_EQ("SETC16 010, 0", 0xB2080000);             /* a leading 0 means octal, as in C */
 	ASM_EQ("SETC16 1, 2\n", 0xB2010002);             /* a trailing newline (fgets) is fine */
 	ASM_EQ("SETC16 0x1f, 0XaBcD", 0xB21FABCD);       /* hex, both cases, 0X */
