@@ -13,7 +13,7 @@ static int pipe_pop(struct ttx_pipe *p, uint32_t *word)
 {
 	if (p->head == p->tail)
 		return 0;
-	*word = p->words[p->head % p->cap];
+	*word = p->words[p->head & (p->cap - 1)];
 	p->head++;
 	return 1;
 }

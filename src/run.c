@@ -23,14 +23,14 @@ enum ttx_status ttx_push(struct ttx_tile *t, unsigned thread, uint32_t word)
 		if (!nw)
 			return ttx_fail(t, TTX_ENOMEM, "out of memory growing the instruction pipe");
 		for (size_t i = 0; i < p->tail - p->head; i++)
-			nw[i] = p->words[(p->head + i) % (p->cap ? p->cap : 1)];
+			nw[i] = p->words[(p->head + i) & (p->cap - 1)];
 		free(p->words);
 		p->tail -= p->head;
 		p->head = 0;
 		p->words = nw;
 		p->cap = ncap;
 	}
-	p->words[p->tail % p->cap] = word;
+	p->words[p->tail & (p->cap - 1)] = word;
 	p->tail++;
 	return TTX_OK;
 }
@@ -48,7 +48,7 @@ void ttx_thread_state(const struct ttx_tile *t, unsigned thread, struct ttx_thre
 	if (t->fe[thread].has_slot)
 		out->word = t->fe[thread].slot;
 	else if (p->head != p->tail)
-		out->word = p->words[p->head % p->cap];
+		out->word = p->words[p->head & (p->cap - 1)];
 }
 
 static double now_seconds(void)

@@ -143,7 +143,7 @@ struct ttx_wait_gate {
 /* One thread's instruction pipe: words pushed and not yet executed. */
 struct ttx_pipe {
 	uint32_t *words;
-	size_t head, tail, cap;            /* ring buffer; tail - head queued */
+	size_t head, tail, cap;            /* ring buffer, cap a power of two; tail - head queued */
 	bool blocked;                      /* the head instruction waits */
 };
 
