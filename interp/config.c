@@ -87,35 +87,20 @@ static int exec_wrcfg(struct ttx_tile *t, unsigned thread, uint32_t word)
 	return TTX_OK;
 }
 
-/* After an RDCFG executes: the threads that still have work have their turn
-   later in this scheduler round (interp/sync.c). */
-static void rdcfg_executed(struct ttx_tile *t, unsigned thread)
-{
-	t->rdcfg_peers = 0;
-	for (unsigned j = thread + 1; j < TTX_THREADS; j++) {
-		struct ttx_thread_state s;
-		ttx_thread_state(t, j, &s);
-		if (s.pending) {
-			t->rdcfg_peers |= (uint8_t)(1u << j);
-			t->rdcfg_peer_insns[j] = t->stats.insns_by_thread[j];
-		}
-	}
-}
-
-/* TC/RDCFG.md, with the multi-thread hardware bug: an RDCFG the gate saw in
-   the same round as another thread's executed RDCFG is silently dropped. */
+/* TC/RDCFG.md, with the multi-thread hardware bug: RDCFGs of several threads
+   at the same time are dropped but one.  In ttx "the same time" is one
+   round of the scheduler (src/run.c): the first RDCFG of a round executes,
+   those of other threads later in that round retire without writing. */
 static int exec_rdcfg(struct ttx_tile *t, unsigned thread, uint32_t word)
 {
 	struct ttx_args_RDCFG a = ttx_decode_RDCFG(word);
-	uint8_t bit = (uint8_t)(1u << thread);
-	int dropped = (t->rdcfg_drop & bit) != 0;
-	t->rdcfg_drop &= (uint8_t)~bit;
 	if (a.CfgIndex >= CFG_WORDS)
 		return bad_index(t, thread, word, "CfgIndex", a.CfgIndex, CFG_WORDS, "TC/RDCFG.md");
-	if (dropped)
+	if (t->rdcfg_round == t->round && t->rdcfg_thread != thread)
 		return TTX_OK;
 	t->gpr[thread][a.ResultReg] = t->config[ttx_cfg_bank(t, thread)][a.CfgIndex];
-	rdcfg_executed(t, thread);
+	t->rdcfg_round = t->round;
+	t->rdcfg_thread = (uint8_t)thread;
 	return TTX_OK;
 }
 

@@ -41,9 +41,8 @@
  * - RDCFG hardware bug (TC/RDCFG.md): "simultaneous" means issued in the same
  *   scheduler round.  The first RDCFG of a round (lowest thread) executes; an
  *   RDCFG of a later thread that passes the gate in that round is dropped
- *   (retires without writing its GPR).  The gate tracks rounds: after an
- *   RDCFG executes (interp/config.c), the threads that still have work have
- *   their turn later in the same round. */
+ *   (retires without writing its GPR); interp/config.c, with the round
+ *   counter of src/run.c. */
 #include <string.h>
 
 #include "tile.h"
@@ -225,36 +224,19 @@ static int conditions_met(const struct ttx_tile *t, const struct ttx_wait_gate *
 	return stallwait_met(t, g->condition_mask);
 }
 
-/* The RDCFG round tracking (see the top of this file).  Returns 1 when this
-   is the thread's turn in the round of an RDCFG that has executed. */
-static int rdcfg_same_round(struct ttx_tile *t, unsigned thread)
-{
-	unsigned bit = 1u << thread;
-	if (!(t->rdcfg_peers & bit)) {
-		/* A thread that had no turn left in that round: a new round. */
-		t->rdcfg_peers = 0;
-		return 0;
-	}
-	t->rdcfg_peers &= (uint8_t)~bit;
-	/* An instruction retired without reaching the gate (an SFPU instruction
-	   discarded by SFPLOADMACRO) used up the thread's turn. */
-	return t->stats.insns_by_thread[thread] == t->rdcfg_peer_insns[thread];
-}
-
 int ttx_sync_gate(struct ttx_tile *t, unsigned thread, uint32_t word)
 {
-	unsigned opcode = word >> 24;
-	int same_round = rdcfg_same_round(t, thread);
+	/* The common case: no thread has a latched wait. */
+	if (!(t->wait_gate[0].opcode | t->wait_gate[1].opcode | t->wait_gate[2].opcode))
+		return TTX_OK;
 	for (unsigned th = 0; th < TTX_THREADS; th++) {
 		struct ttx_wait_gate *g = &t->wait_gate[th];
 		if (g->opcode && conditions_met(t, g))
 			memset(g, 0, sizeof(*g));
 	}
 	const struct ttx_wait_gate *g = &t->wait_gate[thread];
-	if (g->opcode && blocks(g->block_mask, opcode))
+	if (g->opcode && blocks(g->block_mask, word >> 24))
 		return TTX_BLOCKED;
-	if (opcode == TTX_OP_RDCFG && same_round)
-		t->rdcfg_drop |= (uint8_t)(1u << thread);
 	return TTX_OK;
 }
 

@@ -83,6 +83,7 @@ static enum ttx_status run(struct ttx_tile *t, uint64_t max_insns, int stall_is_
 	enum ttx_status st = TTX_OK;
 	for (;;) {
 		int progress = 0, pending = 0;
+		t->round++;
 		for (unsigned th = 0; th < TTX_THREADS; th++) {
 			struct ttx_pipe *p = &t->pipe[th];
 			struct ttx_frontend *fe = &t->fe[th];

@@ -130,8 +130,8 @@ void ttx_tile_reset(struct ttx_tile *t)
 	memset(t->semaphores, 0, sizeof(t->semaphores));
 	memset(t->mutex_owner, -1, sizeof(t->mutex_owner));
 	memset(t->wait_gate, 0, sizeof(t->wait_gate));
-	t->rdcfg_peers = t->rdcfg_drop = 0;
-	memset(t->rdcfg_peer_insns, 0, sizeof(t->rdcfg_peer_insns));
+	t->round = t->rdcfg_round = 0;
+	t->rdcfg_thread = 0;
 	memset(t->mop, 0, sizeof(t->mop));
 	memset(t->fe, 0, sizeof(t->fe));
 	for (unsigned i = 0; i < TTX_THREADS; i++) {

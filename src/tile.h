@@ -170,13 +170,10 @@ struct ttx_tile {
 	struct { uint8_t value, max; } semaphores[8]; /* TC/SyncUnit.md */
 	int8_t mutex_owner[8];                        /* -1 = free; index 1 unused */
 	struct ttx_wait_gate wait_gate[TTX_THREADS];  /* TC/STALLWAIT.md; reset: none latched */
-	/* RDCFG issued by several threads in one scheduler round: all but the
-	   first are dropped (TC/RDCFG.md hardware bug; interp/sync.c).  After an
-	   RDCFG executes: the threads whose turn in that round is still to come
-	   (bit per thread) and how many instructions each had retired then;
-	   rdcfg_drop: threads whose RDCFG just passed the gate in that round. */
-	uint8_t rdcfg_peers, rdcfg_drop;
-	uint64_t rdcfg_peer_insns[TTX_THREADS];
+	/* Scheduler rounds (src/run.c), and the round and thread of the last
+	   RDCFG that executed (its multi-thread hardware bug, interp/config.c). */
+	uint64_t round, rdcfg_round;
+	uint8_t rdcfg_thread;
 	struct ttx_mop_cfg mop[TTX_THREADS];
 	struct ttx_frontend fe[TTX_THREADS];
 	struct ttx_pipe pipe[TTX_THREADS];
