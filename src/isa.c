@@ -17,7 +17,7 @@
 
 #define NFIELDS(arr) ((uint8_t)(sizeof(arr) / sizeof(arr[0]) - 1))
 
-static const struct ttx_insn_info insns[256] = {
+const struct ttx_insn_info ttx_isa_insns[256] = {
 #define TTX_INSN(m, op, unit, syn, fields) \
 	[op] = { #m, op, TTX_UNIT_##unit, NFIELDS(insn_fields_##m), syn, insn_fields_##m },
 #define TTX_LAYOUT(name, page, fields)
@@ -59,21 +59,16 @@ static const char *const unit_names[TTX_UNIT_COUNT] = {
 	"frontend", "misc", "matrix", "sfpu", "unpack", "pack", "mover", "scalar", "sync", "config",
 };
 
-const struct ttx_insn_info *ttx_isa_insn(unsigned opcode)
-{
-	return &insns[opcode & 0xFF];
-}
-
 const struct ttx_insn_info *ttx_isa_find(const char *mnemonic, size_t len)
 {
 	for (unsigned op = 0; op < 256; op++) {
-		const char *m = insns[op].mnemonic;
+		const char *m = ttx_isa_insns[op].mnemonic;
 		if (m && strlen(m) == len && strncasecmp(m, mnemonic, len) == 0)
-			return &insns[op];
+			return &ttx_isa_insns[op];
 	}
 	for (size_t i = 0; i < sizeof(aliases) / sizeof(aliases[0]); i++) {
 		if (strlen(aliases[i].alias) == len && strncasecmp(aliases[i].alias, mnemonic, len) == 0)
-			return &insns[aliases[i].opcode];
+			return &ttx_isa_insns[aliases[i].opcode];
 	}
 	return NULL;
 }

@@ -62,7 +62,11 @@ struct ttx_layout_info {
 };
 
 /* The row of an opcode; ->mnemonic is NULL for opcodes outside the ISA. */
-const struct ttx_insn_info *ttx_isa_insn(unsigned opcode);
+extern const struct ttx_insn_info ttx_isa_insns[256];
+static inline const struct ttx_insn_info *ttx_isa_insn(unsigned opcode)
+{
+	return &ttx_isa_insns[opcode & 0xFF];
+}
 /* Look up a mnemonic (case-insensitive, aliases included); NULL if unknown. */
 const struct ttx_insn_info *ttx_isa_find(const char *mnemonic, size_t len);
 /* The documented layout that applies to a word, or NULL (undocumented). */

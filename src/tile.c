@@ -177,40 +177,6 @@ void ttx_dst16_write(struct ttx_tile *t, const uint16_t in[TTX_DST_ROWS16][TTX_C
 	memcpy(t->dst, in, sizeof(t->dst));
 }
 
-/* TC/Dst.md: Dst32b[Row] lives in DstBits[AdjRow] (high half) and
-   DstBits[AdjRow + 8] (low half). */
-static unsigned dst32_adj_row(unsigned row)
-{
-	return ((row & 0x1F8u) << 1) | (row & 0x207u);
-}
-
-uint32_t ttx_dst32_get(const struct ttx_tile *t, unsigned row, unsigned col)
-{
-	unsigned adj = dst32_adj_row(row & 0x3FF);
-	return ((uint32_t)t->dst[adj][col] << 16) | t->dst[(adj + 8) & 0x3FF][col];
-}
-
-void ttx_dst32_set(struct ttx_tile *t, unsigned row, unsigned col, uint32_t value)
-{
-	unsigned adj = dst32_adj_row(row & 0x3FF);
-	t->dst[adj][col] = (uint16_t)(value >> 16);
-	t->dst[(adj + 8) & 0x3FF][col] = (uint16_t)value;
-}
-
-/* Dst32b keeps FP32 as {sign:1, mantissa_hi:7, exponent:8, mantissa_lo:16}
-   from bit 31 down (Diagrams Dst32_FP32); SFPLOAD Mod0 = 3 unshuffles it. */
-uint32_t ttx_unshuffle_fp32(uint32_t d)
-{
-	uint32_t hi = d >> 16;
-	return ((hi & 0x8000u) << 16) | ((hi & 0xFFu) << 23) | (((hi >> 8) & 0x7Fu) << 16) | (d & 0xFFFFu);
-}
-
-uint32_t ttx_shuffle_fp32(uint32_t v)
-{
-	uint32_t hi = ((v >> 16) & 0x8000u) | (((v >> 16) & 0x7Fu) << 8) | ((v >> 23) & 0xFFu);
-	return (hi << 16) | (v & 0xFFFFu);
-}
-
 void ttx_dst32_read(const struct ttx_tile *t, uint32_t out[TTX_DST_ROWS32][TTX_COLS])
 {
 	for (unsigned r = 0; r < TTX_DST_ROWS32; r++)

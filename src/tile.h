@@ -203,12 +203,40 @@ void ttx_cfg_write_effects(struct ttx_tile *t, unsigned bank, unsigned word, int
 /* ApplyAddrMod / ApplyPartialAddrMod (TC/RWCs.md). */
 void ttx_apply_addr_mod(struct ttx_tile *t, unsigned thread, unsigned addr_mod, bool update_fidelity);
 
-/* Dst32b[row][col] (TC/Dst.md): row is a 10-bit index. */
-uint32_t ttx_dst32_get(const struct ttx_tile *t, unsigned row, unsigned col);
-void ttx_dst32_set(struct ttx_tile *t, unsigned row, unsigned col, uint32_t value);
-/* The FP32 bit shuffle of Dst32b (TC/SFPLOAD.md UnshuffleFP32, TC/SFPSTORE.md). */
-uint32_t ttx_unshuffle_fp32(uint32_t dst32);
-uint32_t ttx_shuffle_fp32(uint32_t fp32);
+/* Dst32b[row][col] (TC/Dst.md): row is a 10-bit index; Dst32b[Row] lives
+   in DstBits[AdjRow] (high half) and DstBits[AdjRow + 8] (low half). */
+static inline unsigned ttx_dst32_adj_row(unsigned row)
+{
+	return ((row & 0x1F8u) << 1) | (row & 0x207u);
+}
+
+static inline uint32_t ttx_dst32_get(const struct ttx_tile *t, unsigned row, unsigned col)
+{
+	unsigned adj = ttx_dst32_adj_row(row & 0x3FF);
+	return ((uint32_t)t->dst[adj][col] << 16) | t->dst[(adj + 8) & 0x3FF][col];
+}
+
+static inline void ttx_dst32_set(struct ttx_tile *t, unsigned row, unsigned col, uint32_t value)
+{
+	unsigned adj = ttx_dst32_adj_row(row & 0x3FF);
+	t->dst[adj][col] = (uint16_t)(value >> 16);
+	t->dst[(adj + 8) & 0x3FF][col] = (uint16_t)value;
+}
+
+/* Dst32b keeps FP32 as {sign:1, mantissa_hi:7, exponent:8, mantissa_lo:16}
+   from bit 31 down (Diagrams Dst32_FP32); SFPLOAD Mod0 = 3 unshuffles it
+   (TC/SFPLOAD.md UnshuffleFP32, TC/SFPSTORE.md FP32Shuffle). */
+static inline uint32_t ttx_unshuffle_fp32(uint32_t d)
+{
+	uint32_t hi = d >> 16;
+	return ((hi & 0x8000u) << 16) | ((hi & 0xFFu) << 23) | (((hi >> 8) & 0x7Fu) << 16) | (d & 0xFFFFu);
+}
+
+static inline uint32_t ttx_shuffle_fp32(uint32_t v)
+{
+	uint32_t hi = ((v >> 16) & 0x8000u) | (((v >> 16) & 0x7Fu) << 8) | ((v >> 23) & 0xFFu);
+	return (hi << 16) | (v & 0xFFFFu);
+}
 
 /* Front end (src/frontend.c): make fe->slot the thread's next instruction
    for the backend.  Returns 1 when there is one, 0 when the thread has run
