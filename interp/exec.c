@@ -15,9 +15,11 @@ int ttx_interp_exec(struct ttx_tile *t, unsigned thread, uint32_t word)
 	}
 	if (!insn->mnemonic)
 		return ttx_fault_unimplemented(t, thread, word);
-	int gate = ttx_sync_gate(t, thread, word);
-	if (gate != TTX_OK)
-		return gate;
+	if (t->wait_gate[0].opcode | t->wait_gate[1].opcode | t->wait_gate[2].opcode) {
+		int gate = ttx_sync_gate(t, thread, word);
+		if (gate != TTX_OK)
+			return gate;
+	}
 	switch (insn->unit) {
 	case TTX_UNIT_SCALAR:
 		return ttx_scalar_exec(t, thread, word);

@@ -200,10 +200,3 @@ int ttx_frontend_fetch(struct ttx_tile *t, unsigned thread)
 	fe->has_slot = 1;
 	return 1;
 }
-
-int ttx_frontend_busy(const struct ttx_tile *t, unsigned thread)
-{
-	const struct ttx_frontend *fe = &t->fe[thread];
-	const struct ttx_pipe *p = &t->pipe[thread];
-	return fe->has_slot || fe->mop_active || fe->replay_mode == 2 || p->head != p->tail;
-}

@@ -87,7 +87,7 @@ static enum ttx_status run(struct ttx_tile *t, uint64_t max_insns, int stall_is_
 		for (unsigned th = 0; th < TTX_THREADS; th++) {
 			struct ttx_pipe *p = &t->pipe[th];
 			struct ttx_frontend *fe = &t->fe[th];
-			if (!ttx_frontend_fetch(t, th))
+			if (!ttx_frontend_next(t, th))
 				continue;
 			if (max_insns && executed >= max_insns) {
 				st = ttx_fail(t, TTX_LIMIT, "stopped after %llu instructions (--max-insns)",
@@ -110,7 +110,6 @@ static enum ttx_status run(struct ttx_tile *t, uint64_t max_insns, int stall_is_
 			progress = 1;
 			executed++;
 			t->stats.insns++;
-			t->stats.insns_interp++;
 			t->stats.insns_by_thread[th]++;
 			t->stats.insns_by_unit[ttx_isa_insn(word >> 24)->unit]++;
 			if (t->opt.trace)
@@ -153,6 +152,7 @@ enum ttx_status ttx_run_until_stalled(struct ttx_tile *t, uint64_t max_insns)
 void ttx_stats_get(const struct ttx_tile *t, struct ttx_stats *out)
 {
 	*out = t->stats;
+	out->insns_interp = out->insns - out->insns_jit;   /* no JIT yet: all of them */
 }
 
 static int any_pending(const struct ttx_tile *t)

@@ -240,9 +240,38 @@ static inline uint32_t ttx_shuffle_fp32(uint32_t v)
 
 /* Front end (src/frontend.c): make fe->slot the thread's next instruction
    for the backend.  Returns 1 when there is one, 0 when the thread has run
-   dry, or a fault (< 0 never; TTX_FAULT with the error set) as -TTX_FAULT. */
+   dry. */
 int ttx_frontend_fetch(struct ttx_tile *t, unsigned thread);
-int ttx_frontend_busy(const struct ttx_tile *t, unsigned thread);
+
+/* The common case inline: a plain instruction at the head of the pipe while
+   neither expander is busy. */
+static inline int ttx_frontend_next(struct ttx_tile *t, unsigned thread)
+{
+	struct ttx_frontend *fe = &t->fe[thread];
+	struct ttx_pipe *p = &t->pipe[thread];
+	if (fe->has_slot)
+		return 1;
+	if (!fe->mop_active && !fe->replay_mode && p->head != p->tail) {
+		uint32_t w = p->words[p->head & (p->cap - 1)];
+		unsigned op = w >> 24;
+		if (op != TTX_OP_MOP && op != TTX_OP_MOP_CFG && op != TTX_OP_REPLAY) {
+			p->head++;
+			fe->slot = w;
+			fe->has_slot = 1;
+			return 1;
+		}
+	}
+	return ttx_frontend_fetch(t, thread);
+}
+
+/* Whether the thread has anything left: a waiting instruction, an
+   expansion in progress or words in its pipe. */
+static inline int ttx_frontend_busy(const struct ttx_tile *t, unsigned thread)
+{
+	const struct ttx_frontend *fe = &t->fe[thread];
+	const struct ttx_pipe *p = &t->pipe[thread];
+	return fe->has_slot || fe->mop_active || fe->replay_mode == 2 || p->head != p->tail;
+}
 
 /* Execution (interp/exec.c): execute one instruction of a thread.
    TTX_OK when it retired; TTX_BLOCKED when the thread must wait. */
