@@ -1,44 +1,98 @@
 /* Vector Unit (SFPU) MAD sub-unit (TC/VectorUnit.md "Sub-units"):
- * SFPMAD, SFPADD, SFPMUL, SFPMULI, SFPADDI, SFPLUT, SFPLUTFP32. */
+ * SFPMAD, SFPADD, SFPMUL, SFPMULI, SFPADDI, SFPLUT, SFPLUTFP32.
+ *
+ * All of them compute a * b + c with the Wormhole MAD numerics.  The pages
+ * only say "partially fused" (TC/SFPMAD.md); the model here is the one the
+ * reference vectors pin down (tests/vectors/README.md, MAD numerics):
+ * ttx_wh_mad is the scalar statement of it, ttx_wh_mad_lanes the 32-lane
+ * version the handlers use, which falls back to ttx_wh_mad for the lanes it
+ * does not handle (tests/test_sfpu_mad.c checks the two agree). */
 #include <string.h>
 
 #include "sfpu.h"
 #include "wh_fp.h"
 
-/* CALIBRATION KNOBS (temporary) */
-int ttx_wh_knob_w = 100;        /* extra frame bits below the 24-bit mantissa */
-int ttx_wh_knob_flush_pre = 0;  /* flush on the exponent before rounding */
-int ttx_wh_knob_prod_pre = 0;   /* product range on the unnormalised exponent */
-int ttx_wh_knob_nan = 0;
-int ttx_wh_knob_t = 1000;      /* shifts >= t drop the smaller operand entirely */
-int ttx_wh_knob_pmin = 1;
-
 #define EXP(x) ((int)((x) >> 23 & 0xFF))
 #define MAN(x) ((x) & 0x7FFFFFu)
+#define INF 0x7F800000u
 
-static uint32_t nan_result(uint32_t a, uint32_t b, uint32_t c, uint32_t sign)
+/* Alignment shifts of this many bits or more drop the smaller operand
+   altogether, sticky bit included (the vectors pin it to 26..32). */
+#define MAD_DROP_SHIFT 32
+
+/* The datapath of the MAD on FP32 bit patterns whose exponent fields are
+ * taken at face value, 255 included (Inf and NaN operands are the numbers
+ * 1.m * 2^128); exponent 0 reads as zero.
+ *
+ * The product of the 24-bit significands (48 bits, value in [1, 4)) is kept
+ * unnormalised: its top 28 bits, 47..20, with the OR of bits 19..0 ORed into
+ * the lowest, at the exponent ep = ea + eb - 127 of bit 46.  So a product
+ * below 2 keeps 24 + 3 bits, one of 2 or more 24 + 4 bits.  ep < 0 drops the
+ * product; ep > 254 is an overflow (the result is sign | Inf), unless
+ * nan_path, where ep is clamped to 255 instead.  The addend is its 24-bit significand with three
+ * zero bits below.  The operand with the smaller exponent is shifted right
+ * by the exponent difference with a sticky bit ORed into bit 0 (shifts of
+ * MAD_DROP_SHIFT or more give 0), both are added in sign-magnitude, and the
+ * sum is normalised and rounded once to nearest even.  Results below 2^-126
+ * after rounding are +0, above the range sign | Inf; exact zero is +0. */
+static uint32_t datapath(uint32_t a, uint32_t b, uint32_t c, int nan_path)
 {
-	(void)a, (void)b, (void)c;
-	switch (ttx_wh_knob_nan) {
-	default: return sign << 31 | 0x7F800001u;
+	int ea = EXP(a), eb = EXP(b), ec = EXP(c);
+	uint32_t sp = (a ^ b) >> 31, sc = c >> 31;
+	uint64_t p = 0;   /* bit 26 has weight 2^(ep - 127) */
+	int ep = 0;
+	if (ea != 0 && eb != 0) {
+		uint64_t prod = (uint64_t)(MAN(a) | 0x800000u) * (MAN(b) | 0x800000u);
+		ep = ea + eb - 127;
+		if (ep > 255 && nan_path)
+			ep = 255;
+		if (ep < 0) {
+			p = 0;
+		} else if (ep > 254 && !nan_path) {
+			return sp << 31 | INF;
+		} else {
+			p = prod >> 20 | ((prod & 0xFFFFF) != 0);
+		}
 	}
-}
-
-/* Round sign * mag * 2^(e - 127 - f) to FP32, nearest even; flush results
-   below the normal range to +0, overflow to Inf. */
-static uint32_t round_pack(uint32_t sign, int e, uint64_t mag, int f)
-{
-	if (mag == 0)
+	uint64_t q = ec != 0 ? (uint64_t)(MAN(c) | 0x800000u) << 3 : 0;
+	if (p == 0 && q == 0)
 		return 0;
-	int top = 63 - __builtin_clzll(mag);
-	int exp = e + (top - f);
-	if (ttx_wh_knob_flush_pre && exp < 1)
+	uint64_t big, small;
+	int d, e;
+	uint32_t sbig, ssmall;
+	if (q == 0 || (p != 0 && ep >= ec)) {
+		big = p, small = q, d = ep - ec, e = ep, sbig = sp, ssmall = sc;
+	} else {
+		big = q, small = p, d = ec - ep, e = ec, sbig = sc, ssmall = sp;
+	}
+	if (small == 0 || d == 0) {
+		/* nothing to shift */
+	} else if (d >= MAD_DROP_SHIFT) {
+		small = 0;
+	} else {
+		uint64_t lost = small & ((1ull << d) - 1);
+		small = small >> d | (lost != 0);
+	}
+	uint32_t sign = sbig;
+	uint64_t sum;
+	if (sbig == ssmall) {
+		sum = big + small;
+	} else if (big >= small) {
+		sum = big - small;
+	} else {
+		sum = small - big;
+		sign ^= 1;
+	}
+	if (sum == 0)
 		return 0;
+	/* Normalise and round to nearest even. */
+	int top = 63 - __builtin_clzll(sum);
+	int exp = e + top - 26;
 	uint64_t keep;
 	if (top > 23) {
 		int sh = top - 23;
-		keep = mag >> sh;
-		uint64_t rem = mag & ((1ull << sh) - 1), half = 1ull << (sh - 1);
+		keep = sum >> sh;
+		uint64_t rem = sum & ((1ull << sh) - 1), half = 1ull << (sh - 1);
 		if (rem > half || (rem == half && (keep & 1)))
 			keep++;
 		if (keep >> 24) {
@@ -46,12 +100,12 @@ static uint32_t round_pack(uint32_t sign, int e, uint64_t mag, int f)
 			exp++;
 		}
 	} else {
-		keep = mag << (23 - top);
+		keep = sum << (23 - top);
 	}
 	if (exp < 1)
 		return 0;
 	if (exp > 254)
-		return sign << 31 | 0x7F800000u;
+		return sign << 31 | INF;
 	return sign << 31 | (uint32_t)exp << 23 | (uint32_t)(keep & 0x7FFFFF);
 }
 
@@ -61,73 +115,143 @@ uint32_t ttx_wh_mad(uint32_t a, uint32_t b, uint32_t c)
 	uint32_t sp = (a ^ b) >> 31, sc = c >> 31;
 	int a_nan = ea == 255 && MAN(a), b_nan = eb == 255 && MAN(b), c_nan = ec == 255 && MAN(c);
 	int a_inf = ea == 255 && !MAN(a), b_inf = eb == 255 && !MAN(b), c_inf = ec == 255 && !MAN(c);
-	if (a_nan || b_nan || c_nan)
-		return nan_result(a, b, c, sp);
-	if (a_inf || b_inf) {
-		if (ea == 0 || eb == 0 || (c_inf && sc != sp))
-			return nan_result(a, b, c, sp);
-		return sp << 31 | 0x7F800000u;
-	}
-	if (c_inf)
+	/* The product is Inf when an operand is, or when it overflows. */
+	int p_inf = a_inf || b_inf || (ea != 0 && eb != 0 && ea + eb - 127 > 254);
+	uint32_t nan_sign;
+	if (a_nan || b_nan || ((a_inf || b_inf) && (ea == 0 || eb == 0)))
+		nan_sign = sp;              /* NaN * x, Inf * 0 */
+	else if (c_nan)
+		nan_sign = sc;
+	else if (p_inf && c_inf && sc != sp)
+		nan_sign = sp;              /* Inf - Inf */
+	else if (p_inf)
+		return sp << 31 | INF;
+	else if (c_inf)
 		return c;
-	/* The product, narrowed to 27 bits: 24, guard, round, sticky. */
-	uint64_t p = 0;
-	int ep = 0;
-	if (ea != 0 && eb != 0) {
-		uint64_t prod = (uint64_t)(MAN(a) | 0x800000u) * (MAN(b) | 0x800000u);
-		ep = ea + eb - 127;
-		int pre = ep;
-		if (prod >> 47) {
-			ep++;
-			p = prod >> 21 | ((prod & 0x1FFFFF) != 0);
-		} else {
-			p = prod >> 20 | ((prod & 0xFFFFF) != 0);
-		}
-		int chk = ttx_wh_knob_prod_pre ? pre : ep;
-		if (chk < ttx_wh_knob_pmin)
-			p = 0;
-		else if (chk > 254)
-			return sp << 31 | 0x7F800000u;
-	}
-	uint64_t q = ec != 0 ? (uint64_t)(MAN(c) | 0x800000u) << 3 : 0;
-	if (p == 0 && q == 0)
-		return 0;
-	if (p == 0)
-		return c;
-	if (q == 0)
-		return round_pack(sp, ep, p, 26);
-	/* Align in a frame of 27 + x bits, the smaller operand shifted right
-	   with a sticky bit. */
-	int x = ttx_wh_knob_w - 3;
-	if (x > 32)
-		x = 32;
-	uint64_t big, small;
-	int d, e;
-	uint32_t sbig, ssmall;
-	if (ep > ec || (ep == ec && p >= q)) {
-		big = p, small = q, d = ep - ec, e = ep, sbig = sp, ssmall = sc;
-	} else {
-		big = q, small = p, d = ec - ep, e = ec, sbig = sc, ssmall = sp;
-	}
-	big <<= x;
-	small <<= x;
-	if (d >= ttx_wh_knob_t) {
-		small = 0;
-	} else if (d >= 60) {
-		small = 1;
-	} else if (d > 0) {
-		uint64_t lost = small & ((1ull << d) - 1);
-		small = small >> d | (lost != 0);
-	}
-	uint64_t sum = sbig == ssmall ? big + small : big - small;
-	return round_pack(sbig, e, sum, 26 + x);
+	else
+		return datapath(a, b, c, 0);
+	/* A NaN: the mantissa the datapath computes with exponent 255 as a
+	   number (0 when the result leaves the range or is zero), bit 0 set. */
+	uint32_t r = datapath(a, b, c, 1);
+	uint32_t m = (r & INF) == INF ? 0 : MAN(r);
+	return nan_sign << 31 | INF | m | 1;
+}
+
+/* ---- the 32-lane version ----
+ *
+ * datapath() for 16 lanes at a time in 32-bit SIMD lanes, exactly, for the
+ * lanes whose operands have no exponent 255, whose product does not
+ * overflow and whose result is neither below 2^-126 (and non-zero) nor above
+ * the range; those (rare) lanes are returned in a mask and recomputed with
+ * ttx_wh_mad.  The differences with datapath() are in form only:
+ *  - the 48-bit significand product comes from two mul_epu32 (even and odd
+ *    lanes); its bits 47..20 and the sticky of 19..0 are gathered back;
+ *  - a zero (or dropped) operand gets exponent -1000, so that the other one
+ *    is "big" and the zero one is shifted out; when both are zero the result
+ *    is forced to +0;
+ *  - the sticky of a right shift by sh is whether (small << (31 - sh)) has
+ *    a bit below bit 31, which is false for sh = 0 and for sh >= 32 (the
+ *    count is then >= 32 as unsigned) as MAD_DROP_SHIFT = 32 wants;
+ *  - rounding: |sum| < 2^29 is converted to FP32 by the converter, which
+ *    rounds to nearest even at 24 bits exactly like datapath(); the
+ *    exponent field then moves by e - 153 (the weight of frame bit 0). */
+#if MAD_DROP_SHIFT != 32
+#error "mad16 assumes MAD_DROP_SHIFT == 32"
+#endif
+
+static inline simde__m512i splat32(uint32_t x)
+{
+	return simde_mm512_set1_epi32((int32_t)x);
+}
+
+/* Lane 2j from dword 2j (+1) of the first vector, lane 2j+1 from dword 2j
+   (+1) of the second. */
+static const int32_t gather_lo[16] = { 0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30 };
+static const int32_t gather_hi[16] = { 1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31 };
+
+static inline __attribute__((always_inline)) simde__m512i mad16(const uint32_t *pa, const uint32_t *pb,
+                                                                const uint32_t *pc, uint32_t *slow_lanes)
+{
+	const simde__m512i E = splat32(INF), M23 = splat32(0x7FFFFF), ONE = splat32(0x800000);
+	const simde__m512i SIGN = splat32(0x80000000u), zero = simde_mm512_setzero_si512();
+	simde__m512i a = simde_mm512_loadu_si512(pa), b = simde_mm512_loadu_si512(pb);
+	simde__m512i c = simde_mm512_loadu_si512(pc);
+	simde__m512i aE = simde_mm512_and_si512(a, E), bE = simde_mm512_and_si512(b, E);
+	simde__m512i cE = simde_mm512_and_si512(c, E);
+	/* significands with the hidden bit (exponent 0: zero) */
+	simde__mmask16 anz = simde_mm512_test_epi32_mask(a, E), bnz = simde_mm512_test_epi32_mask(b, E);
+	simde__mmask16 cnz = simde_mm512_test_epi32_mask(c, E);
+	simde__m512i ma = simde_mm512_maskz_ternarylogic_epi32(anz, a, M23, ONE, 0xEA);
+	simde__m512i mb = simde_mm512_maskz_ternarylogic_epi32(bnz, b, M23, ONE, 0xEA);
+	simde__m512i q = simde_mm512_slli_epi32(simde_mm512_maskz_ternarylogic_epi32(cnz, c, M23, ONE, 0xEA), 3);
+	/* product bits 47..20, sticky of 19..0: (product << 12) has them in
+	   its high and low dwords; gather both for even and odd lanes */
+	simde__m512i pe = simde_mm512_slli_epi64(simde_mm512_mul_epu32(ma, mb), 12);
+	simde__m512i po = simde_mm512_slli_epi64(simde_mm512_mul_epu32(simde_mm512_srli_epi64(ma, 32),
+	                                                               simde_mm512_srli_epi64(mb, 32)), 12);
+	simde__m512i p = simde_mm512_permutex2var_epi32(pe, simde_mm512_loadu_si512(gather_hi), po);
+	simde__m512i low = simde_mm512_permutex2var_epi32(pe, simde_mm512_loadu_si512(gather_lo), po);
+	p = simde_mm512_mask_or_epi32(p, simde_mm512_test_epi32_mask(low, low), p, splat32(1));
+	/* exponents less 153 (so that max(ep, ec) is the exponent of frame
+	   bit 0): ep of product bit 46, ec; zero and dropped operands -1000 */
+	simde__m512i ep = simde_mm512_sub_epi32(simde_mm512_srli_epi32(simde_mm512_add_epi32(aE, bE), 23),
+	                                        splat32(127 + 153));
+	/* exponent 255 anywhere, or a product overflow: the scalar model */
+	simde__m512i emax = simde_mm512_max_epu32(simde_mm512_max_epu32(aE, bE), cE);
+	simde__mmask16 slow = simde_mm512_cmpeq_epi32_mask(emax, E) |
+	                      simde_mm512_cmpgt_epi32_mask(ep, splat32(254 - 153));
+	simde__mmask16 pnz = simde_mm512_mask_cmpge_epi32_mask((simde__mmask16)(anz & bnz), ep, splat32((uint32_t)-153));
+	ep = simde_mm512_mask_mov_epi32(splat32((uint32_t)-1000), pnz, ep);
+	simde__m512i ec = simde_mm512_mask_sub_epi32(splat32((uint32_t)-1000), cnz, simde_mm512_srli_epi32(cE, 23),
+	                                             splat32(153));
+	simde__m512i xab = simde_mm512_xor_si512(a, b);
+	simde__mmask16 esub = simde_mm512_movepi32_mask(simde_mm512_xor_si512(xab, c));
+	/* align the operand with the smaller exponent, sticky-shifted */
+	simde__m512i d = simde_mm512_sub_epi32(ep, ec);
+	simde__mmask16 pbig = simde_mm512_cmpge_epi32_mask(d, zero);
+	simde__m512i e = simde_mm512_max_epi32(ep, ec);
+	simde__m512i sh = simde_mm512_abs_epi32(d);
+	simde__m512i big = simde_mm512_mask_blend_epi32(pbig, q, p);
+	simde__m512i small = simde_mm512_mask_blend_epi32(pbig, p, q);
+	simde__m512i sbig = simde_mm512_mask_blend_epi32(pbig, c, xab);   /* sign bit of the big one */
+	simde__m512i t = simde_mm512_srlv_epi32(small, sh);
+	simde__mmask16 lost = simde_mm512_test_epi32_mask(
+		simde_mm512_sllv_epi32(small, simde_mm512_sub_epi32(splat32(31), sh)), splat32(0x7FFFFFFF));
+	t = simde_mm512_mask_or_epi32(t, lost, t, splat32(1));
+	simde__m512i sum = simde_mm512_add_epi32(big, simde_mm512_mask_sub_epi32(t, esub, zero, t));
+	/* round |sum| to 24 bits (the converter rounds to nearest even), then
+	   add e (less 153) to the exponent field; out of [1, 254]: the scalar
+	   model (the field would borrow or carry) */
+	simde__m512i f = simde_mm512_castps_si512(simde_mm512_cvtepu32_ps(simde_mm512_abs_epi32(sum)));
+	simde__m512i r = simde_mm512_add_epi32(f, simde_mm512_slli_epi32(e, 23));
+	simde__mmask16 nz = simde_mm512_mask_test_epi32_mask((simde__mmask16)(pnz | cnz), f, f);
+	slow |= simde_mm512_mask_cmpge_epu32_mask(nz, simde_mm512_sub_epi32(r, ONE), splat32(0x7F000000));
+	/* sign: that of the big operand, flipped when the sum is negative */
+	r = simde_mm512_maskz_ternarylogic_epi32(nz, r, simde_mm512_xor_si512(sum, sbig), SIGN, 0xF8);  /* r | (x & SIGN) */
+	*slow_lanes = slow;
+	return r;
 }
 
 uint32_t ttx_wh_mad_lanes(uint32_t d[32], const uint32_t a[32], const uint32_t b[32], const uint32_t c[32])
 {
-	for (unsigned i = 0; i < 32; i++)
-		d[i] = ttx_wh_mad(a[i], b[i], c[i]);
-	return 0xFFFFFFFFu;
+	uint32_t slow_lo, slow_hi;
+	simde__m512i lo = mad16(a, b, c, &slow_lo), hi = mad16(a + 16, b + 16, c + 16, &slow_hi);
+	uint32_t slow = slow_lo | slow_hi << 16;
+	if (!slow) {
+		simde_mm512_storeu_si512(d, lo);
+		simde_mm512_storeu_si512(d + 16, hi);
+		return 0;
+	}
+	/* d may be one of the inputs: finish in a copy */
+	uint32_t out[32];
+	simde_mm512_storeu_si512(out, lo);
+	simde_mm512_storeu_si512(out + 16, hi);
+	for (uint32_t m = slow; m; m &= m - 1) {
+		unsigned i = (unsigned)__builtin_ctz(m);
+		out[i] = ttx_wh_mad(a[i], b[i], c[i]);
+	}
+	memcpy(d, out, sizeof(out));
+	return slow;
 }
 
 /* ---- handlers ---- */
@@ -135,45 +259,58 @@ uint32_t ttx_wh_mad_lanes(uint32_t d[32], const uint32_t a[32], const uint32_t b
 #define MOD1_INDIRECT_VA 4
 #define MOD1_INDIRECT_VD 8
 
+/* The lanes that execute: VD < 12 or DISABLE_BACKDOOR_LOAD (else the word
+   goes to LoadMacroConfig), and enabled. */
+static uint32_t executing(struct ttx_sfpu *s, unsigned vd, uint32_t word)
+{
+	uint32_t normal = vd < 12 ? 0xFFFFFFFFu : ttx_sfpu_backdoor(s, vd, word);
+	return normal ? normal & ttx_sfpu_lane_enabled(s) : 0;
+}
+
 /* Write d to LReg[vd] in the lanes of mask, or with INDIRECT_VD (and vd not
-   16) to LReg[LReg[7] & 15] of each lane; LReg 8-15 are not written. */
-static void write_result(struct ttx_sfpu *s, unsigned vd, int indirect, const uint32_t d[32],
-                         const uint32_t l7[32], uint32_t mask)
+   16) to LReg[LReg[7] & 15] of each lane, LReg[7] as it was before the
+   instruction; LReg 8-15 are never written (TC/LReg.md). */
+static void write_result(struct ttx_sfpu *s, unsigned vd, int indirect, const uint32_t d[32], uint32_t mask)
 {
 	ttx_lanes v = ttx_lanes_load(d);
 	if (!indirect || vd == 16) {
 		ttx_sfpu_write(s, vd, v, mask);
 		return;
 	}
-	ttx_lanes sel = ttx_lanes_and(ttx_lanes_load(l7), ttx_lanes_splat(15));
-	for (unsigned r = 0; r < 8; r++) {
-		uint32_t m = mask & ttx_lanes_eq(sel, ttx_lanes_splat(r));
-		if (m)
-			ttx_lanes_store_mask(s->lreg[r], v, m);
-	}
+	ttx_lanes sel = ttx_lanes_and(ttx_lanes_load(s->lreg[7]), ttx_lanes_splat(15));
+	uint32_t m[8];
+	for (unsigned r = 0; r < 8; r++)
+		m[r] = mask & ttx_lanes_eq(sel, ttx_lanes_splat(r));
+	for (unsigned r = 0; r < 8; r++)
+		if (m[r])
+			ttx_lanes_store_mask(s->lreg[r], v, m[r]);
 }
 
-/* VD = LReg[VA or LReg[7] & 15] * LReg[VB] + LReg[VC]: SFPMAD, SFPADD and
-   SFPMUL share the functional model of TC/SFPMAD.md. */
+/* SFPMAD, SFPADD and SFPMUL share one functional model (TC/SFPMAD.md):
+   VD = LReg[VA] * LReg[VB] + LReg[VC], VA = LReg[7] & 15 per lane with
+   INDIRECT_VA.  SFPLOADMACRO may choose VB, VC and VD, never VA. */
 static int mad(struct ttx_tile *t, uint32_t word)
 {
 	struct ttx_sfpu *s = &t->sfpu;
 	struct ttx_args_SFPMAD x = ttx_decode_SFPMAD(word);
 	unsigned vb = x.VB, vc = x.VC, vd = x.VD;
 	ttx_sfpu_macro_operands(s, &vb, &vc, &vd, NULL);
-	uint32_t enabled = ttx_sfpu_backdoor(s, vd, word) & ttx_sfpu_lane_enabled(s);
+	uint32_t enabled = executing(s, vd, word);
 	if (!enabled)
 		return TTX_OK;
-	uint32_t l7[32], av[32], d[32];
-	memcpy(l7, s->lreg[7], sizeof(l7));
+	uint32_t av[32], d[32];
 	const uint32_t *ap = s->lreg[x.VA];
 	if (x.Mod1 & MOD1_INDIRECT_VA) {
 		for (unsigned i = 0; i < 32; i++)
-			av[i] = s->lreg[l7[i] & 15][i];
+			av[i] = s->lreg[s->lreg[7][i] & 15][i];
 		ap = av;
 	}
+	if (enabled == 0xFFFFFFFFu && !(x.Mod1 & MOD1_INDIRECT_VD) && (vd < 8 || vd == 16)) {
+		ttx_wh_mad_lanes(s->lreg[vd], ap, s->lreg[vb], s->lreg[vc]);   /* the common case */
+		return TTX_OK;
+	}
 	ttx_wh_mad_lanes(d, ap, s->lreg[vb], s->lreg[vc]);
-	write_result(s, vd, x.Mod1 & MOD1_INDIRECT_VD, d, l7, enabled);
+	write_result(s, vd, x.Mod1 & MOD1_INDIRECT_VD, d, enabled);
 	return TTX_OK;
 }
 
@@ -197,27 +334,25 @@ int ttx_sfpu_SFPMUL(struct ttx_tile *t, unsigned thread, uint32_t word)
 
 /* SFPMULI: VD = BF16(Imm16) * LReg[VC] + 0.0; SFPADDI: VD = BF16(Imm16) *
    1.0 + LReg[VC]; VC = VD unless SFPLOADMACRO chose it (TC/SFPMULI.md,
-   TC/SFPADDI.md). */
+   TC/SFPADDI.md).  The immediate is the product's first operand, as in the
+   models (it decides nothing but the NaN payload's operand order). */
 static int mad_imm(struct ttx_tile *t, uint32_t word, int add)
 {
 	struct ttx_sfpu *s = &t->sfpu;
 	struct ttx_args_SFPMULI x = ttx_decode_SFPMULI(word);
 	unsigned vb = 0, vc = x.VD, vd = x.VD;
 	ttx_sfpu_macro_operands(s, &vb, &vc, &vd, NULL);
-	uint32_t enabled = ttx_sfpu_backdoor(s, vd, word) & ttx_sfpu_lane_enabled(s);
+	uint32_t enabled = executing(s, vd, word);
 	if (!enabled)
 		return TTX_OK;
-	uint32_t l7[32], imm[32], other[32], d[32];
-	memcpy(l7, s->lreg[7], sizeof(l7));
-	for (unsigned i = 0; i < 32; i++) {
-		imm[i] = (uint32_t)x.Imm16 << 16;
-		other[i] = add ? 0x3F800000u : 0;
-	}
+	uint32_t imm[32], other[32], d[32];
+	ttx_lanes_store(imm, ttx_lanes_splat((uint32_t)x.Imm16 << 16));
+	ttx_lanes_store(other, ttx_lanes_splat(add ? 0x3F800000u : 0));
 	if (add)
 		ttx_wh_mad_lanes(d, imm, other, s->lreg[vc]);
 	else
 		ttx_wh_mad_lanes(d, imm, s->lreg[vc], other);
-	write_result(s, vd, x.Mod1 & MOD1_INDIRECT_VD, d, l7, enabled);
+	write_result(s, vd, x.Mod1 & MOD1_INDIRECT_VD, d, enabled);
 	return TTX_OK;
 }
 
@@ -233,34 +368,78 @@ int ttx_sfpu_SFPADDI(struct ttx_tile *t, unsigned thread, uint32_t word)
 	return mad_imm(t, word, 1);
 }
 
-/* Lut8ToFp32 (TC/SFPLUT.md). */
-static uint32_t lut8(uint32_t x)
+/* ---- SFPLUT, SFPLUTFP32 (TC/SFPLUT.md, TC/SFPLUTFP32.md) ---- */
+
+static inline ttx_lanes srli(ttx_lanes v, unsigned n)
 {
-	x &= 0xFF;
-	if (x == 0xFF)
-		return 0;
-	return (x >> 7) << 31 | (127 - ((x >> 4) & 7)) << 23 | (x & 0xF) << 19;
+	return ttx_lanes_srlv(v, ttx_lanes_splat(n));
 }
 
-/* Lut16ToFp32 (TC/SFPLUTFP32.md). */
-static uint32_t lut16(uint32_t x)
+static inline ttx_lanes slli(ttx_lanes v, unsigned n)
 {
-	x &= 0xFFFF;
-	uint32_t exp = (x >> 10) & 0x1F;
-	return (x >> 15) << 31 | (exp == 0x1F ? 0 : 112 + exp) << 23 | (x & 0x3FF) << 13;
+	return ttx_lanes_sllv(v, ttx_lanes_splat(n));
+}
+
+static inline ttx_lanes andi(ttx_lanes v, uint32_t m)
+{
+	return ttx_lanes_and(v, ttx_lanes_splat(m));
+}
+
+/* Lut8ToFp32 of the low 8 bits: 0xFF is 0, else sign, exponent 127 - Exp
+   (3 bits), 4 mantissa bits. */
+static ttx_lanes lut8(ttx_lanes x)
+{
+	x = andi(x, 0xFF);
+	ttx_lanes r = ttx_lanes_or(slli(srli(x, 7), 31),
+	                           ttx_lanes_or(slli(ttx_lanes_sub(ttx_lanes_splat(127), andi(srli(x, 4), 7)), 23),
+	                                        slli(andi(x, 0xF), 19)));
+	return ttx_lanes_select(ttx_lanes_eq(x, ttx_lanes_splat(0xFF)), ttx_lanes_splat(0), r);
+}
+
+/* Lut16ToFp32 of the low 16 bits: FP16 fields, exponent 31 is FP32
+   exponent 0 (a zero or denormal, read as zero), else Exp + 112; exponent
+   0 is not special. */
+static ttx_lanes lut16(ttx_lanes x)
+{
+	ttx_lanes exp = andi(srli(x, 10), 0x1F);
+	ttx_lanes e32 = ttx_lanes_select(ttx_lanes_eq(exp, ttx_lanes_splat(0x1F)), ttx_lanes_splat(0),
+	                                 ttx_lanes_add(exp, ttx_lanes_splat(112)));
+	return ttx_lanes_or(slli(andi(srli(x, 15), 1), 31), ttx_lanes_or(slli(e32, 23), slli(andi(x, 0x3FF), 13)));
+}
+
+/* Lanes where |x| < limit (limit a positive FP32 pattern), as the float
+   compares of the models: a NaN compares false. */
+static uint32_t abs_lt(ttx_lanes x, uint32_t limit)
+{
+	return ~ttx_lanes_ge_u32(andi(x, 0x7FFFFFFFu), ttx_lanes_splat(limit));
+}
+
+static ttx_lanes lreg(const struct ttx_sfpu *s, unsigned r)
+{
+	return ttx_lanes_load(s->lreg[r]);
+}
+
+/* d = a * |LReg[3]| + c, the sign of LReg[3] with sgn_retain, to VD. */
+static void lut_mad(struct ttx_sfpu *s, unsigned vd, int indirect, int sgn_retain, ttx_lanes a, ttx_lanes c,
+                    uint32_t enabled)
+{
+	uint32_t av[32], bv[32], cv[32], d[32];
+	ttx_lanes l3 = lreg(s, 3);
+	ttx_lanes_store(av, a);
+	ttx_lanes_store(bv, andi(l3, 0x7FFFFFFFu));
+	ttx_lanes_store(cv, c);
+	ttx_wh_mad_lanes(d, av, bv, cv);
+	if (sgn_retain)
+		ttx_lanes_store(d, ttx_lanes_or(andi(ttx_lanes_load(d), 0x7FFFFFFFu), andi(l3, 0x80000000u)));
+	write_result(s, vd, indirect, d, enabled);
 }
 
 #define LUT_SGN_RETAIN 4
 #define LUT_INDIRECT_VD 8
 
-/* |x| < limit for FP32 bit patterns, as the float compare of the models
-   (NaN compares false). */
-static int abs_lt(uint32_t x, uint32_t limit)
-{
-	x &= 0x7FFFFFFFu;
-	return x < limit;
-}
-
+/* SFPLUT: coefficients from LReg[0] (|L3| < 1), LReg[1] (< 2) or LReg[2]
+   (else, and NaN): a = Lut8ToFp32(bits 15..8), c = Lut8ToFp32(bits 7..0).
+   Mod0 bits 0-1 are ignored. */
 int ttx_sfpu_SFPLUT(struct ttx_tile *t, unsigned thread, uint32_t word)
 {
 	struct ttx_sfpu *s = &t->sfpu;
@@ -268,33 +447,34 @@ int ttx_sfpu_SFPLUT(struct ttx_tile *t, unsigned thread, uint32_t word)
 	unsigned vb = 0, vc = 0, vd = x.VD;
 	(void)thread;
 	ttx_sfpu_macro_operands(s, &vb, &vc, &vd, NULL);
-	uint32_t enabled = ttx_sfpu_backdoor(s, vd, word) & ttx_sfpu_lane_enabled(s);
+	uint32_t enabled = executing(s, vd, word);
 	if (!enabled)
 		return TTX_OK;
-	uint32_t l7[32], av[32], bv[32], cv[32], d[32];
-	memcpy(l7, s->lreg[7], sizeof(l7));
-	for (unsigned i = 0; i < 32; i++) {
-		uint32_t l3 = s->lreg[3][i];
-		uint32_t coeffs = abs_lt(l3, 0x3F800000u) ? s->lreg[0][i]
-		                : abs_lt(l3, 0x40000000u) ? s->lreg[1][i] : s->lreg[2][i];
-		av[i] = lut8(coeffs >> 8);
-		bv[i] = l3 & 0x7FFFFFFFu;
-		cv[i] = lut8(coeffs);
-	}
-	ttx_wh_mad_lanes(d, av, bv, cv);
-	if (x.Mod0 & LUT_SGN_RETAIN)
-		for (unsigned i = 0; i < 32; i++)
-			d[i] = (d[i] & 0x7FFFFFFFu) | (s->lreg[3][i] & 0x80000000u);
-	write_result(s, vd, x.Mod0 & LUT_INDIRECT_VD, d, l7, enabled);
+	ttx_lanes l3 = lreg(s, 3);
+	ttx_lanes coeffs = ttx_lanes_select(abs_lt(l3, 0x3F800000u), lreg(s, 0),
+	                                    ttx_lanes_select(abs_lt(l3, 0x40000000u), lreg(s, 1), lreg(s, 2)));
+	lut_mad(s, vd, x.Mod0 & LUT_INDIRECT_VD, x.Mod0 & LUT_SGN_RETAIN, lut8(srli(coeffs, 8)), lut8(coeffs),
+	        enabled);
 	return TTX_OK;
 }
 
-#define LUTFP32_FP16_3ENTRY_TABLE 10
+#define LUTFP32_FP16_3ENTRY_TABLE  10
 #define LUTFP32_FP16_6ENTRY_TABLE1 2
 #define LUTFP32_FP16_6ENTRY_TABLE2 3
-#define LUTFP32_SGN_RETAIN 4
-#define LUTFP32_INDIRECT_VD 8
+#define LUTFP32_SGN_RETAIN         4
+#define LUTFP32_INDIRECT_VD        8
 
+/* SFPLUTFP32.  Table index i: |L3| < 1, < 2, else (and NaN).  Mod1 bit 1
+ * clear: a = LReg[i], c = LReg[4 + i] (FP32).  Bit 1 set: FP16 halves
+ * through Lut16ToFp32: with bit 3 also set (FP16_3ENTRY_TABLE = 10) a and c
+ * are the high and low halves of LReg[i]; else the six-entry tables: the
+ * low (|L3| < 0.5, 1 <= |L3| < 1.5, 2 <= |L3| < cut) or high halves of
+ * LReg[i] and LReg[4 + i], cut = 4 when bit 0 is set (TABLE2) else 3.  The
+ * page's model tests "Mod1 & FP16_3ENTRY_TABLE" and "Mod1 & TABLE2", which
+ * are never 0 once bit 1 is set and would make the six-entry tables and cut
+ * 3 unreachable; the reference (Mod1 = 2 cases) has them as read here.
+ * Bit 3 is also INDIRECT_VD, hence the documented bug of Mod1 = 10:
+ * the result goes to LReg[LReg[7] & 15]. */
 int ttx_sfpu_SFPLUTFP32(struct ttx_tile *t, unsigned thread, uint32_t word)
 {
 	struct ttx_sfpu *s = &t->sfpu;
@@ -302,36 +482,27 @@ int ttx_sfpu_SFPLUTFP32(struct ttx_tile *t, unsigned thread, uint32_t word)
 	unsigned vb = 0, vc = 0, vd = x.VD, mod1 = x.Mod1;
 	(void)thread;
 	ttx_sfpu_macro_operands(s, &vb, &vc, &vd, NULL);
-	uint32_t enabled = ttx_sfpu_backdoor(s, vd, word) & ttx_sfpu_lane_enabled(s);
+	uint32_t enabled = executing(s, vd, word);
 	if (!enabled)
 		return TTX_OK;
-	uint32_t l7[32], av[32], bv[32], cv[32], d[32];
-	memcpy(l7, s->lreg[7], sizeof(l7));
-	uint32_t cut = (mod1 & LUTFP32_FP16_6ENTRY_TABLE2) == LUTFP32_FP16_6ENTRY_TABLE2 ? 0x40800000u : 0x40400000u;
-	for (unsigned i = 0; i < 32; i++) {
-		uint32_t l3 = s->lreg[3][i];
-		unsigned k = abs_lt(l3, 0x3F800000u) ? 0 : abs_lt(l3, 0x40000000u) ? 1 : 2;
-		if (mod1 & LUTFP32_FP16_6ENTRY_TABLE1) {
-			if ((mod1 & LUTFP32_FP16_3ENTRY_TABLE) == LUTFP32_FP16_3ENTRY_TABLE) {
-				av[i] = lut16(s->lreg[k][i] >> 16);
-				cv[i] = lut16(s->lreg[k][i]);
-			} else {
-				unsigned j = abs_lt(l3, 0x3F000000u) ? 0 : abs_lt(l3, 0x3F800000u) ? 16
-				           : abs_lt(l3, 0x3FC00000u) ? 0 : abs_lt(l3, 0x40000000u) ? 16
-				           : abs_lt(l3, cut) ? 0 : 16;
-				av[i] = lut16(s->lreg[k][i] >> j);
-				cv[i] = lut16(s->lreg[4 + k][i] >> j);
-			}
-		} else {
-			av[i] = s->lreg[k][i];
-			cv[i] = s->lreg[4 + k][i];
-		}
-		bv[i] = l3 & 0x7FFFFFFFu;
+	ttx_lanes l3 = lreg(s, 3);
+	uint32_t lt1 = abs_lt(l3, 0x3F800000u), lt2 = abs_lt(l3, 0x40000000u);
+	ttx_lanes lo = ttx_lanes_select(lt1, lreg(s, 0), ttx_lanes_select(lt2, lreg(s, 1), lreg(s, 2)));
+	ttx_lanes hi = ttx_lanes_select(lt1, lreg(s, 4), ttx_lanes_select(lt2, lreg(s, 5), lreg(s, 6)));
+	ttx_lanes a, c;
+	if (!(mod1 & LUTFP32_FP16_6ENTRY_TABLE1)) {
+		a = lo, c = hi;
+	} else if ((mod1 & LUTFP32_FP16_3ENTRY_TABLE) == LUTFP32_FP16_3ENTRY_TABLE) {
+		a = lut16(srli(lo, 16)), c = lut16(andi(lo, 0xFFFF));
+	} else {
+		uint32_t cut = (mod1 & LUTFP32_FP16_6ENTRY_TABLE2) == LUTFP32_FP16_6ENTRY_TABLE2 ? 0x40800000u
+		                                                                                  : 0x40400000u;
+		/* the high halves: 0.5 <= |L3| < 1, 1.5 <= |L3| < 2, cut <= |L3| */
+		uint32_t high = (~abs_lt(l3, 0x3F000000u) & lt1) | (~abs_lt(l3, 0x3FC00000u) & lt2 & ~lt1) |
+		                ~abs_lt(l3, cut);
+		a = lut16(ttx_lanes_select(high, srli(lo, 16), andi(lo, 0xFFFF)));
+		c = lut16(ttx_lanes_select(high, srli(hi, 16), andi(hi, 0xFFFF)));
 	}
-	ttx_wh_mad_lanes(d, av, bv, cv);
-	if (mod1 & LUTFP32_SGN_RETAIN)
-		for (unsigned i = 0; i < 32; i++)
-			d[i] = (d[i] & 0x7FFFFFFFu) | (s->lreg[3][i] & 0x80000000u);
-	write_result(s, vd, mod1 & LUTFP32_INDIRECT_VD, d, l7, enabled);
+	lut_mad(s, vd, mod1 & LUTFP32_INDIRECT_VD, mod1 & LUTFP32_SGN_RETAIN, a, c, enabled);
 	return TTX_OK;
 }

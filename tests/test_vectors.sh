@@ -1,0 +1,14 @@
+#!/bin/sh
+# Every reference vector case (tests/vectors/, copied unchanged from the
+# project's shared reference data; see tests/vectors/README.md) must match
+# bit for bit on the rows its MANIFEST lists.
+#   sfpu/: the Vector Unit, all cases.
+#   fpu/:  the Matrix Unit; not implemented yet, so not run here (issue 6).
+set -u
+dir=${TTX_VECTORS:-$(dirname "$0")/vectors}
+runner=${RUN_VECTORS:-$(dirname "$0")/run_vectors}
+status=0
+for engine in interp; do
+	"$runner" "$dir/sfpu" --engine "$engine" || status=1
+done
+exit $status
