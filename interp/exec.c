@@ -1,49 +1,79 @@
-/* The interpreter's dispatch: one instruction word to the unit that runs it.
- * A unit that is not implemented yet stops the run with a fault naming the
- * instruction (src/tile.c ttx_fault_unimplemented). */
+/* The interpreter's dispatch: one instruction word to the code that runs it,
+ * through one table indexed by opcode (built from src/isa.def, so a single
+ * indirect call per instruction).  A unit that is not implemented yet stops
+ * the run with a fault naming the instruction (ttx_fault_unimplemented). */
 #include "tile.h"
 #include "sfpu.h"
 #include "units.h"
 
+typedef int (*handler_fn)(struct ttx_tile *t, unsigned thread, uint32_t word);
+
+static int exec_unimplemented(struct ttx_tile *t, unsigned thread, uint32_t word)
+{
+	return ttx_fault_unimplemented(t, thread, word);
+}
+
+/* TC/STALLWAIT.md: NOP does nothing (it is only held back by a STALLWAIT
+   whose block mask has every bit set, which the wait gate handles). */
+static int exec_nop(struct ttx_tile *t, unsigned thread, uint32_t word)
+{
+	(void)t, (void)thread, (void)word;
+	return TTX_OK;
+}
+
+/* Only an expander's output can bring MOP, MOP_CFG or REPLAY here (a MOP
+   template or replay buffer holding one): undefined. */
+static int exec_frontend(struct ttx_tile *t, unsigned thread, uint32_t word)
+{
+	return ttx_fail(t, TTX_FAULT, "%s (0x%08X) at thread %u was emitted by the MOP or replay "
+	                "expander and reached the backend (undefined behaviour, TC/REPLAY.md)",
+	                ttx_isa_insn(word >> 24)->mnemonic, word, thread);
+}
+
+#define HANDLER_SFPU(m)     ttx_sfpu_##m
+#define HANDLER_SCALAR(m)   ttx_scalar_exec
+#define HANDLER_SYNC(m)     ttx_sync_exec
+#define HANDLER_CONFIG(m)   ttx_config_exec
+#define HANDLER_FRONTEND(m) exec_frontend
+#define HANDLER_MISC(m)     exec_unimplemented
+#define HANDLER_MATRIX(m)   exec_unimplemented
+#define HANDLER_UNPACK(m)   exec_unimplemented
+#define HANDLER_PACK(m)     exec_unimplemented
+#define HANDLER_MOVER(m)    exec_unimplemented
+
+static const handler_fn handlers[256] = {
+#define TTX_INSN(m, op, unit, syn, fields) [op] = HANDLER_##unit(m),
+#define TTX_LAYOUT(name, page, fields)
+#define TTX_VIEW(m, layout, mask, match)
+#define F(n, lo, w)
+#define NO_FIELDS
+#include "isa.def"
+#undef TTX_INSN
+#undef TTX_LAYOUT
+#undef TTX_VIEW
+#undef F
+#undef NO_FIELDS
+};
+
 int ttx_interp_exec(struct ttx_tile *t, unsigned thread, uint32_t word)
 {
-	const struct ttx_insn_info *insn = ttx_isa_insn(word >> 24);
+	unsigned op = word >> 24;
 	if (t->sfpu.nsched) {
 		int discard, r = ttx_sfpu_macro_cycle(t, word, &discard);
 		if (r != TTX_OK || discard)
 			return r;
 	}
-	if (!insn->mnemonic)
-		return ttx_fault_unimplemented(t, thread, word);
 	if (t->wait_gate[0].opcode | t->wait_gate[1].opcode | t->wait_gate[2].opcode) {
 		int gate = ttx_sync_gate(t, thread, word);
 		if (gate != TTX_OK)
 			return gate;
 	}
-	switch (insn->unit) {
-	case TTX_UNIT_SCALAR:
-		return ttx_scalar_exec(t, thread, word);
-	case TTX_UNIT_SYNC:
-		return ttx_sync_exec(t, thread, word);
-	case TTX_UNIT_CONFIG:
-		return ttx_config_exec(t, thread, word);
-	case TTX_UNIT_SFPU:
-		return ttx_sfpu_exec(t, thread, word);
-	case TTX_UNIT_FRONTEND:
-		/* Only an expander's output can bring MOP, MOP_CFG or REPLAY here
-		   (a MOP template or replay buffer holding one): undefined. */
-		return ttx_fail(t, TTX_FAULT, "%s (0x%08X) at thread %u was emitted by the MOP or replay "
-		                "expander and reached the backend (undefined behaviour, TC/REPLAY.md)",
-		                insn->mnemonic, word, thread);
-	case TTX_UNIT_MISC:
-		/* TC/STALLWAIT.md: NOP does nothing (it is only held back by a
-		   STALLWAIT whose block mask has every bit set). */
-		if (word >> 24 == TTX_OP_NOP)
-			return TTX_OK;
-		return ttx_fault_unimplemented(t, thread, word);
-	default:
-		return ttx_fault_unimplemented(t, thread, word);
-	}
+	if (op == TTX_OP_NOP)
+		return exec_nop(t, thread, word);
+	if (t->opt.strict && ttx_isa_insns[op].unit == TTX_UNIT_SFPU)
+		return ttx_sfpu_exec(t, thread, word);   /* with the hazard check */
+	handler_fn h = handlers[op];
+	return h ? h(t, thread, word) : exec_unimplemented(t, thread, word);
 }
 
 int ttx_interp_idle(struct ttx_tile *t, int *ran)

@@ -251,7 +251,9 @@ static inline int ttx_frontend_next(struct ttx_tile *t, unsigned thread)
 	struct ttx_pipe *p = &t->pipe[thread];
 	if (fe->has_slot)
 		return 1;
-	if (!fe->mop_active && !fe->replay_mode && p->head != p->tail) {
+	if (!fe->mop_active && !fe->replay_mode) {
+		if (p->head == p->tail)
+			return 0;
 		uint32_t w = p->words[p->head & (p->cap - 1)];
 		unsigned op = w >> 24;
 		if (op != TTX_OP_MOP && op != TTX_OP_MOP_CFG && op != TTX_OP_REPLAY) {
