@@ -88,11 +88,8 @@ int ttx_sfpu_exec(struct ttx_tile *t, unsigned thread, uint32_t word)
 	return dispatch(t, thread, word);
 }
 
-uint32_t ttx_sfpu_backdoor(struct ttx_sfpu *s, unsigned vd, uint32_t word)
+uint32_t ttx_sfpu_backdoor_load(struct ttx_sfpu *s, unsigned vd, uint32_t word)
 {
-	/* Scheduled by SFPLOADMACRO: DISABLE_BACKDOOR_LOAD reads as true. */
-	if (vd < 12 || s->macro_ops.active)
-		return 0xFFFFFFFFu;
 	uint32_t normal = 0;
 	for (unsigned lane = 0; lane < TTX_LANES; lane++) {
 		if (s->lane_config[lane] & TTX_LANECFG_DISABLE_BACKDOOR_LOAD)

@@ -136,7 +136,14 @@ static inline uint32_t ttx_sfpu_lane_enabled(const struct ttx_sfpu *s)
    lane where VD >= 12 and DISABLE_BACKDOOR_LOAD is clear, the instruction is
    not executed; its 32 bits go to LoadMacroConfig[Lane].InstructionTemplate[VD - 12].
    Returns the lanes that execute the instruction normally. */
-uint32_t ttx_sfpu_backdoor(struct ttx_sfpu *s, unsigned vd, uint32_t word);
+uint32_t ttx_sfpu_backdoor_load(struct ttx_sfpu *s, unsigned vd, uint32_t word);
+static inline uint32_t ttx_sfpu_backdoor(struct ttx_sfpu *s, unsigned vd, uint32_t word)
+{
+	/* Scheduled by SFPLOADMACRO: DISABLE_BACKDOOR_LOAD reads as true. */
+	if (vd < 12 || s->macro_ops.active)
+		return 0xFFFFFFFFu;
+	return ttx_sfpu_backdoor_load(s, vd, word);
+}
 
 /* An instruction that SFPLOADMACRO scheduled runs with register operands the
    macro chose (TC/SFPLOADMACRO.md).  Handlers call this after setting vb, vc

@@ -156,7 +156,7 @@ static int mop_next(struct ttx_tile *t, unsigned thread, uint32_t *word)
 			*word = w;
 			return 1;
 		}
-		t->stats.insns_by_unit[TTX_UNIT_FRONTEND]++;
+		t->op_counts[w >> 24]++;
 	}
 }
 
@@ -191,7 +191,7 @@ int ttx_frontend_fetch(struct ttx_tile *t, unsigned thread)
 			fe->replay_left = (uint8_t)(a.Count ? a.Count : 64);
 			fe->replay_exec = (uint8_t)a.Exec;
 			fe->replay_mode = a.Load ? 1 : 2;
-			t->stats.insns_by_unit[TTX_UNIT_FRONTEND]++;
+			t->op_counts[TTX_OP_REPLAY]++;
 			continue;
 		}
 		break;

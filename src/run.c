@@ -111,7 +111,7 @@ static enum ttx_status run(struct ttx_tile *t, uint64_t max_insns, int stall_is_
 			executed++;
 			t->stats.insns++;
 			t->stats.insns_by_thread[th]++;
-			t->stats.insns_by_unit[ttx_isa_insn(word >> 24)->unit]++;
+			t->op_counts[word >> 24]++;
 			if (t->opt.trace)
 				t->opt.trace(t->opt.trace_ctx, th, word);
 			if (ttx_frontend_busy(t, th))
@@ -153,6 +153,8 @@ void ttx_stats_get(const struct ttx_tile *t, struct ttx_stats *out)
 {
 	*out = t->stats;
 	out->insns_interp = out->insns - out->insns_jit;   /* no JIT yet: all of them */
+	for (unsigned op = 0; op < 256; op++)
+		out->insns_by_unit[ttx_isa_insns[op].unit] += t->op_counts[op];
 }
 
 static int any_pending(const struct ttx_tile *t)

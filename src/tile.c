@@ -139,6 +139,7 @@ void ttx_tile_reset(struct ttx_tile *t)
 		t->pipe[i].blocked = false;
 	}
 	memset(&t->stats, 0, sizeof(t->stats));
+	memset(t->op_counts, 0, sizeof(t->op_counts));
 	t->error[0] = '\0';
 }
 

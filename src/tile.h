@@ -177,7 +177,8 @@ struct ttx_tile {
 	struct ttx_mop_cfg mop[TTX_THREADS];
 	struct ttx_frontend fe[TTX_THREADS];
 	struct ttx_pipe pipe[TTX_THREADS];
-	struct ttx_stats stats;
+	struct ttx_stats stats;          /* insns_by_unit is derived from op_counts */
+	uint64_t op_counts[256];         /* instructions retired (or expanded) per opcode */
 	char error[256];
 };
 
