@@ -317,43 +317,41 @@ int ttx_sfpu_SFPIADD(struct ttx_tile *t, unsigned thread, uint32_t word)
 	return TTX_OK;
 }
 
-/* TC/SFPAND.md: VD = VB & VC, VB = VD. */
-int ttx_sfpu_SFPAND(struct ttx_tile *t, unsigned thread, uint32_t word)
+/* TC/SFPAND.md, TC/SFPOR.md, TC/SFPXOR.md: VD = VB op VC, VB = VD.  The
+   three share one layout (VC, VD), so one body serves them. */
+static int bitwise(struct ttx_tile *t, uint32_t word)
 {
 	struct ttx_sfpu *s = &t->sfpu;
 	struct ttx_args_SFPAND a = ttx_decode_SFPAND(word);
 	unsigned vb = a.VD, vc = a.VC, vd = a.VD;
-	(void)thread;
 	ttx_sfpu_macro_operands(s, &vb, &vc, &vd, NULL);
 	uint32_t en = ttx_sfpu_backdoor(s, a.VD, word) & ttx_sfpu_lane_enabled(s);
-	ttx_sfpu_write(s, vd, ttx_lanes_and(lreg(s, vb), lreg(s, vc)), en);
+	ttx_lanes b = lreg(s, vb), c = lreg(s, vc), r;
+	switch (word >> 24) {
+	case TTX_OP_SFPAND: r = ttx_lanes_and(b, c); break;
+	case TTX_OP_SFPOR:  r = ttx_lanes_or(b, c); break;
+	default:            r = ttx_lanes_xor(b, c); break;
+	}
+	ttx_sfpu_write(s, vd, r, en);
 	return TTX_OK;
 }
 
-/* TC/SFPOR.md: VD = VB | VC, VB = VD. */
+int ttx_sfpu_SFPAND(struct ttx_tile *t, unsigned thread, uint32_t word)
+{
+	(void)thread;
+	return bitwise(t, word);
+}
+
 int ttx_sfpu_SFPOR(struct ttx_tile *t, unsigned thread, uint32_t word)
 {
-	struct ttx_sfpu *s = &t->sfpu;
-	struct ttx_args_SFPOR a = ttx_decode_SFPOR(word);
-	unsigned vb = a.VD, vc = a.VC, vd = a.VD;
 	(void)thread;
-	ttx_sfpu_macro_operands(s, &vb, &vc, &vd, NULL);
-	uint32_t en = ttx_sfpu_backdoor(s, a.VD, word) & ttx_sfpu_lane_enabled(s);
-	ttx_sfpu_write(s, vd, ttx_lanes_or(lreg(s, vb), lreg(s, vc)), en);
-	return TTX_OK;
+	return bitwise(t, word);
 }
 
-/* TC/SFPXOR.md: VD = VB ^ VC, VB = VD. */
 int ttx_sfpu_SFPXOR(struct ttx_tile *t, unsigned thread, uint32_t word)
 {
-	struct ttx_sfpu *s = &t->sfpu;
-	struct ttx_args_SFPXOR a = ttx_decode_SFPXOR(word);
-	unsigned vb = a.VD, vc = a.VC, vd = a.VD;
 	(void)thread;
-	ttx_sfpu_macro_operands(s, &vb, &vc, &vd, NULL);
-	uint32_t en = ttx_sfpu_backdoor(s, a.VD, word) & ttx_sfpu_lane_enabled(s);
-	ttx_sfpu_write(s, vd, ttx_lanes_xor(lreg(s, vb), lreg(s, vc)), en);
-	return TTX_OK;
+	return bitwise(t, word);
 }
 
 /* TC/SFPNOT.md: VD = ~VC. */
