@@ -893,8 +893,9 @@ END_TEST
 
 /* ======== SFPEXEXP ======== */
 
-static const uint32_t exexp_in[8] = {
+static const uint32_t exexp_in[9] = {
 	0x3F800000, 0x00000000, 0x7F800000, 0x00000001, 0x40000000, 0x3F000000, 0xC0000000, 0xFFFFFFFF,
+	0x00000000,
 };
 
 START_TEST(test_sfpexexp_values)
