@@ -169,6 +169,25 @@ static inline simde__m512i splat32(uint32_t x)
 static const int32_t gather_lo[16] = { 0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30 };
 static const int32_t gather_hi[16] = { 1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31 };
 
+/* Unsigned 32-bit integers to FP32 bit patterns, rounded to nearest even.
+   AVX-512 converts in one instruction; SIMDe's portable form of that
+   instruction does not round the same way for every value, so elsewhere ttx
+   converts lane by lane with C's conversion (round to nearest even). */
+static simde__m512i u32_to_f32_bits(simde__m512i u)
+{
+#if defined(SIMDE_X86_AVX512F_NATIVE)
+	return simde_mm512_castps_si512(simde_mm512_cvtepu32_ps(u));
+#else
+	uint32_t in[16], out[16];
+	simde_mm512_storeu_si512(in, u);
+	for (unsigned i = 0; i < 16; i++) {
+		float f = (float)in[i];
+		memcpy(&out[i], &f, 4);
+	}
+	return simde_mm512_loadu_si512(out);
+#endif
+}
+
 static inline __attribute__((always_inline)) simde__m512i mad16(const uint32_t *pa, const uint32_t *pb,
                                                                 const uint32_t *pc, uint32_t *slow_lanes)
 {
@@ -222,7 +241,7 @@ static inline __attribute__((always_inline)) simde__m512i mad16(const uint32_t *
 	/* round |sum| to 24 bits (the converter rounds to nearest even), then
 	   add e (less 153) to the exponent field; out of [1, 254]: the scalar
 	   model (the field would borrow or carry) */
-	simde__m512i f = simde_mm512_castps_si512(simde_mm512_cvtepu32_ps(simde_mm512_abs_epi32(sum)));
+	simde__m512i f = u32_to_f32_bits(simde_mm512_abs_epi32(sum));
 	simde__m512i r = simde_mm512_add_epi32(f, simde_mm512_slli_epi32(e, 23));
 	simde__mmask16 nz = simde_mm512_mask_test_epi32_mask((simde__mmask16)(pnz | cnz), f, f);
 	slow |= simde_mm512_mask_cmpge_epu32_mask(nz, simde_mm512_sub_epi32(r, ONE), splat32(0x7F000000));
