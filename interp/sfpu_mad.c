@@ -282,8 +282,7 @@ uint32_t ttx_wh_mad_lanes(uint32_t d[32], const uint32_t a[32], const uint32_t b
    goes to LoadMacroConfig), and enabled. */
 static uint32_t executing(struct ttx_sfpu *s, unsigned vd, uint32_t word)
 {
-	uint32_t normal = vd < 12 ? 0xFFFFFFFFu : ttx_sfpu_backdoor(s, vd, word);
-	return normal ? normal & ttx_sfpu_lane_enabled(s) : 0;
+	return ttx_sfpu_backdoor(s, vd, word) & ttx_sfpu_lane_enabled(s);
 }
 
 /* Write d to LReg[vd] in the lanes of mask, or with INDIRECT_VD (and vd not

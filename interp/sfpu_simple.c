@@ -95,6 +95,15 @@ static inline void set_flags(struct ttx_sfpu *s, uint32_t value, uint32_t mask)
 	s->lane_flags = blend(s->lane_flags, value, mask);
 }
 
+/* The flag side effect of SFPIADD, SFPLZ and SFPEXEXP: in the enabled lanes,
+   LaneFlags = cond (or left as they are when use_cond is false), inverted
+   when Mod1 bit 3 is set. */
+static inline void update_flags(struct ttx_sfpu *s, int use_cond, uint32_t cond, unsigned mod1, uint32_t en)
+{
+	uint32_t f = use_cond ? cond : s->lane_flags;
+	set_flags(s, (mod1 & 8) ? ~f : f, en);
+}
+
 /* ---- the flag stack ---- */
 
 /* Lanes whose flag stack holds exactly d entries. */
@@ -308,12 +317,8 @@ int ttx_sfpu_SFPIADD(struct ttx_tile *t, unsigned thread, uint32_t word)
 	else
 		r = ttx_lanes_add(c, lreg(s, vb));
 	ttx_sfpu_write(s, vd, r, en);
-	if (vd < 8) {
-		uint32_t f = (a.Mod1 & 4) ? s->lane_flags : sign_mask(r);
-		if (a.Mod1 & 8)
-			f = ~f;
-		set_flags(s, f, en);
-	}
+	if (vd < 8)
+		update_flags(s, !(a.Mod1 & 4), sign_mask(r), a.Mod1, en);
 	return TTX_OK;
 }
 
@@ -385,12 +390,8 @@ int ttx_sfpu_SFPLZ(struct ttx_tile *t, unsigned thread, uint32_t word)
 	if (a.Mod1 & 4)
 		c = ttx_lanes_andi(c, 0x7FFFFFFF);
 	ttx_sfpu_write(s, vd, clz(c), en);
-	if (vd < 8 && (a.Mod1 & 10)) {
-		uint32_t f = (a.Mod1 & 2) ? ~zero_mask(c) : s->lane_flags;
-		if (a.Mod1 & 8)
-			f = ~f;
-		set_flags(s, f, en);
-	}
+	if (vd < 8 && (a.Mod1 & 10))
+		update_flags(s, a.Mod1 & 2, ~zero_mask(c), a.Mod1, en);
 	return TTX_OK;
 }
 
@@ -463,12 +464,8 @@ int ttx_sfpu_SFPEXEXP(struct ttx_tile *t, unsigned thread, uint32_t word)
 	if (!(a.Mod1 & 1))
 		r = ttx_lanes_sub(r, ttx_lanes_splat(127));
 	ttx_sfpu_write(s, vd, r, en);
-	if (vd < 8 && (a.Mod1 & 10)) {
-		uint32_t f = (a.Mod1 & 2) ? sign_mask(r) : s->lane_flags;
-		if (a.Mod1 & 8)
-			f = ~f;
-		set_flags(s, f, en);
-	}
+	if (vd < 8 && (a.Mod1 & 10))
+		update_flags(s, a.Mod1 & 2, sign_mask(r), a.Mod1, en);
 	return TTX_OK;
 }
 

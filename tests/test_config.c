@@ -560,27 +560,20 @@ START_TEST(test_prng_seed)
 }
 END_TEST
 
-static TCase *tcase(Suite *s, const char *name)
-{
-	TCase *tc = tcase_create(name);
-	suite_add_tcase(s, tc);
-	return tc;
-}
-
 int main(void)
 {
 	Suite *s = suite_create("config");
-	TCase *tc = tcase(s, "encodings");
+	TCase *tc = test_tcase(s, "encodings");
 	tcase_add_test(tc, test_encodings);
-	tc = tcase(s, "SETC16");
+	tc = test_tcase(s, "SETC16");
 	tcase_add_test(tc, test_setc16_write);
 	tcase_add_test(tc, test_setc16_bank_select);
 	tcase_add_test(tc, test_setc16_index_bound);
-	tc = tcase(s, "WRCFG");
+	tc = test_tcase(s, "WRCFG");
 	tcase_add_test(tc, test_wrcfg_32);
 	tcase_add_test(tc, test_wrcfg_128_alignment);
 	tcase_add_test(tc, test_wrcfg_index_bound);
-	tc = tcase(s, "RDCFG");
+	tc = test_tcase(s, "RDCFG");
 	tcase_add_test(tc, test_rdcfg_read);
 	tcase_add_test(tc, test_rdcfg_index_bound);
 	tcase_add_test(tc, test_rdcfg_simultaneous_dropped);
@@ -588,14 +581,14 @@ int main(void)
 	tcase_add_test(tc, test_rdcfg_blocked_is_not_issued);
 	static const char *const rmw_names[4] = { "RMWCIB0", "RMWCIB1", "RMWCIB2", "RMWCIB3" };
 	for (int n = 0; n < 4; n++) {
-		tc = tcase(s, rmw_names[n]);
+		tc = test_tcase(s, rmw_names[n]);
 		tcase_add_loop_test(tc, test_rmwcib_byte_lane, n, n + 1);
 	}
-	tc = tcase(s, "RMWCIB");
+	tc = test_tcase(s, "RMWCIB");
 	tcase_add_test(tc, test_rmwcib_bank_select);
 	tcase_add_test(tc, test_rmwcib_global_word);
 	tcase_add_test(tc, test_rmwcib_index_bound);
-	tc = tcase(s, "config_writes");
+	tc = test_tcase(s, "config_writes");
 	tcase_add_test(tc, test_state_reset_wrcfg);
 	tcase_add_test(tc, test_state_reset_other_writers);
 	tcase_add_test(tc, test_prng_seed);

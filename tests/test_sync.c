@@ -869,22 +869,15 @@ START_TEST(test_consumer_waits_for_producer)
 }
 END_TEST
 
-static TCase *tcase(Suite *s, const char *name)
-{
-	TCase *tc = tcase_create(name);
-	suite_add_tcase(s, tc);
-	return tc;
-}
-
 int main(void)
 {
 	Suite *s = suite_create("sync");
-	TCase *tc = tcase(s, "encodings");
+	TCase *tc = test_tcase(s, "encodings");
 	tcase_add_test(tc, test_encodings);
-	tc = tcase(s, "gate");
+	tc = test_tcase(s, "gate");
 	tcase_add_test(tc, test_gate_block_table);
 	tcase_add_test(tc, test_gate_per_thread);
-	tc = tcase(s, "STALLWAIT");
+	tc = test_tcase(s, "STALLWAIT");
 	tcase_add_test(tc, test_stallwait_blocks_class_until_bank_condition);
 	tcase_add_test(tc, test_stallwait_mask0_defaults);
 	tcase_add_test(tc, test_stallwait_all_bits);
@@ -893,7 +886,7 @@ int main(void)
 	tcase_add_test(tc, test_stallwait_busy_conditions_met);
 	tcase_add_test(tc, test_stallwait_forgotten_once_met);
 	tcase_add_test(tc, test_stallwait_evaluated_by_other_threads);
-	tc = tcase(s, "SEMWAIT");
+	tc = test_tcase(s, "SEMWAIT");
 	tcase_add_test(tc, test_semwait_release_by_mmio_post);
 	tcase_add_test(tc, test_semwait_release_by_other_thread);
 	tcase_add_test(tc, test_semwait_c1_value_ge_max);
@@ -901,22 +894,22 @@ int main(void)
 	tcase_add_test(tc, test_semwait_mask0_defaults);
 	tcase_add_test(tc, test_semwait_replaces_latched_wait);
 	tcase_add_test(tc, test_semwait_deadlock);
-	tc = tcase(s, "SEMINIT");
+	tc = test_tcase(s, "SEMINIT");
 	tcase_add_test(tc, test_seminit);
-	tc = tcase(s, "SEMPOST");
+	tc = test_tcase(s, "SEMPOST");
 	tcase_add_test(tc, test_sempost_saturates);
-	tc = tcase(s, "SEMGET");
+	tc = test_tcase(s, "SEMGET");
 	tcase_add_test(tc, test_semget_floor);
-	tc = tcase(s, "ATGETM");
+	tc = test_tcase(s, "ATGETM");
 	tcase_add_test(tc, test_atgetm_contention);
 	tcase_add_test(tc, test_atgetm_fairness);
 	tcase_add_test(tc, test_atgetm_valid_indices);
 	tcase_add_test(tc, test_atgetm_invalid_index);
 	tcase_add_test(tc, test_atgetm_blocked_by_latched_wait);
-	tc = tcase(s, "ATRELM");
+	tc = test_tcase(s, "ATRELM");
 	tcase_add_test(tc, test_atrelm);
 	tcase_add_test(tc, test_atrelm_invalid_index);
-	tc = tcase(s, "producer_consumer");
+	tc = test_tcase(s, "producer_consumer");
 	tcase_add_test(tc, test_producer_consumer);
 	tcase_add_test(tc, test_consumer_waits_for_producer);
 	return test_run_suite(s);

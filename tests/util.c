@@ -39,3 +39,10 @@ int test_run_suite(Suite *s)
 	srunner_free(sr);
 	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
+
+TCase *test_tcase(Suite *s, const char *name)
+{
+	TCase *tc = tcase_create(name);
+	suite_add_tcase(s, tc);
+	return tc;
+}
