@@ -76,6 +76,12 @@ int ttx_interp_exec(struct ttx_tile *t, unsigned thread, uint32_t word)
 	return h ? h(t, thread, word) : exec_unimplemented(t, thread, word);
 }
 
+int ttx_interp_exec_unit(struct ttx_tile *t, unsigned thread, uint32_t word)
+{
+	handler_fn h = handlers[word >> 24];
+	return h ? h(t, thread, word) : exec_unimplemented(t, thread, word);
+}
+
 int ttx_interp_idle(struct ttx_tile *t, int *ran)
 {
 	return ttx_sfpu_macro_drain(t, ran);

@@ -26,7 +26,10 @@ static const char usage_text[] =
 	"  --lreg-out F          write LReg 0-7 x 32 lanes x 32 bits (1 KiB)\n"
 	"  --l1-in ADDR:F        load file F into L1 at ADDR (repeatable)\n"
 	"  --l1-out ADDR:LEN:F   write LEN bytes of L1 from ADDR to F (repeatable)\n"
-	"  --engine E            interp, jit or auto (default auto)\n"
+	"  --engine E            interp, jit or auto (default auto): jit compiles every SFPU\n"
+	"                        block, auto those seen twice, interp none\n"
+	"  --numerics N          exact (default: Wormhole MAD bit for bit) or fast (IEEE fma,\n"
+	"                        flush-to-zero; not bit-exact)\n"
 	"  --max-insns N         stop after N instructions (exit 1 if work is left)\n"
 	"  --strict              report undefined behaviour as a fault, hazards as warnings\n"
 	"  --stats               print execution statistics to stderr\n"
@@ -291,6 +294,12 @@ static void print_stats(const struct ttx_stats *s)
 	for (int i = 0; i < 10; i++)
 		if (s->insns_by_unit[i])
 			fprintf(stderr, " %s %" PRIu64, units[i], s->insns_by_unit[i]);
+	if (s->insns_jit)
+		fprintf(stderr, "\njit: %.1f%% of instructions in compiled blocks (%.1f%% native), "
+		        "%" PRIu64 " blocks compiled in %.3f s (median %.2f ms)",
+		        100.0 * (double)s->insns_jit / (double)s->insns,
+		        100.0 * (double)(s->insns_jit - s->insns_jit_fallback) / (double)s->insns,
+		        s->jit_blocks_compiled, s->jit_compile_seconds, s->jit_compile_median_seconds * 1e3);
 	fprintf(stderr, "\nwall time: %.6f s\n", s->wall_seconds);
 	if (s->wall_seconds > 0)
 		fprintf(stderr, "emulated instructions/s: %.0f\n", (double)s->insns / s->wall_seconds);
@@ -298,7 +307,7 @@ static void print_stats(const struct ttx_stats *s)
 
 enum {
 	OPT_THREAD = 256, OPT_DST_IN, OPT_DST_OUT, OPT_DST16_OUT, OPT_LREG_OUT, OPT_L1_IN, OPT_L1_OUT,
-	OPT_ENGINE, OPT_MAX_INSNS, OPT_STATS, OPT_TRACE, OPT_STRICT,
+	OPT_ENGINE, OPT_NUMERICS, OPT_MAX_INSNS, OPT_STATS, OPT_TRACE, OPT_STRICT,
 };
 
 #define MAX_L1_IO 64
@@ -314,6 +323,7 @@ static int cmd_run(int argc, char **argv)
 		{ "l1-in", required_argument, NULL, OPT_L1_IN },
 		{ "l1-out", required_argument, NULL, OPT_L1_OUT },
 		{ "engine", required_argument, NULL, OPT_ENGINE },
+		{ "numerics", required_argument, NULL, OPT_NUMERICS },
 		{ "max-insns", required_argument, NULL, OPT_MAX_INSNS },
 		{ "stats", no_argument, NULL, OPT_STATS },
 		{ "trace", required_argument, NULL, OPT_TRACE },
@@ -361,6 +371,14 @@ static int cmd_run(int argc, char **argv)
 			else
 				return usage_error("--engine '%s': expected interp, jit or auto", optarg);
 			break;
+		case OPT_NUMERICS:
+			if (strcmp(optarg, "exact") == 0)
+				opt.numerics = TTX_NUMERICS_EXACT;
+			else if (strcmp(optarg, "fast") == 0)
+				opt.numerics = TTX_NUMERICS_FAST;
+			else
+				return usage_error("--numerics '%s': expected exact or fast", optarg);
+			break;
 		case OPT_MAX_INSNS:
 			if (parse_u64(optarg, &max_insns) || max_insns == 0)
 				return usage_error("--max-insns '%s': expected a positive number", optarg);
@@ -372,8 +390,11 @@ static int cmd_run(int argc, char **argv)
 	if (optind != argc - 1)
 		return usage_error("run: expected exactly one PROGRAM%s", "");
 	if (opt.engine == TTX_ENGINE_JIT && !ttx_jit_available())
-		return usage_error("--engine jit: %s", "this build has no JIT compiler yet "
-		                   "(use --engine interp or auto)");
+		return usage_error("--engine jit: %s", "this build has no JIT compiler (configured with "
+		                   "--disable-jit); use --engine interp or auto");
+	if (opt.engine == TTX_ENGINE_JIT && (opt.strict || trace))
+		return usage_error("--engine jit: %s", "--strict and --trace need the interpreter's "
+		                   "instruction-by-instruction view; use --engine interp or auto");
 	const char *path = argv[optind];
 
 	FILE *trace_file = NULL;

@@ -116,6 +116,39 @@ static int next_template1(struct ttx_frontend *fe, uint32_t *word)
 	}
 }
 
+/* A MOP instruction starts an expansion with the MopCfg of the moment. */
+static void start_mop(struct ttx_frontend *fe, const uint32_t cfg[9], uint32_t mop_word)
+{
+	struct ttx_args_MOP a = ttx_decode_MOP(mop_word);
+	for (unsigned i = 0; i < 9; i++)
+		fe->mop_cfg[i] = cfg[i];
+	fe->mop_active = 1;
+	fe->mop_template = (uint8_t)a.Template;
+	if (a.Template) {
+		start_template1(fe);
+	} else {
+		fe->mask = ((uint32_t)fe->mask_hi << 16) | a.MaskLo;
+		fe->inner_count = a.Count1;
+		fe->outer = 0;
+		fe->step = 0;
+	}
+}
+
+size_t ttx_mop_expand(const uint32_t cfg[9], uint32_t mop_word, uint16_t mask_hi,
+                      void (*emit)(void *ctx, uint32_t word), void *ctx)
+{
+	struct ttx_frontend fe = { .mask_hi = mask_hi };
+	uint32_t w;
+	size_t n = 0;
+	start_mop(&fe, cfg, mop_word);
+	while (fe.mop_template ? next_template1(&fe, &w) : next_template0(&fe, &w)) {
+		if (emit)
+			emit(ctx, w);
+		n++;
+	}
+	return n;
+}
+
 /* The MOP expander's next output word; 0 when the pipe is empty. */
 static int mop_next(struct ttx_tile *t, unsigned thread, uint32_t *word)
 {
@@ -136,22 +169,9 @@ static int mop_next(struct ttx_tile *t, unsigned thread, uint32_t *word)
 			fe->mask_hi = (uint16_t)a.MaskHi;
 			break;
 		}
-		case TTX_OP_MOP: {
-			struct ttx_args_MOP a = ttx_decode_MOP(w);
-			for (unsigned i = 0; i < 9; i++)
-				fe->mop_cfg[i] = t->mop[thread].cfg[i];
-			fe->mop_active = 1;
-			fe->mop_template = (uint8_t)a.Template;
-			if (a.Template) {
-				start_template1(fe);
-			} else {
-				fe->mask = ((uint32_t)fe->mask_hi << 16) | a.MaskLo;
-				fe->inner_count = a.Count1;
-				fe->outer = 0;
-				fe->step = 0;
-			}
+		case TTX_OP_MOP:
+			start_mop(fe, t->mop[thread].cfg, w);
 			break;
-		}
 		default:
 			*word = w;
 			return 1;

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "tile.h"
+#include "jit.h"
 
 enum ttx_status ttx_push(struct ttx_tile *t, unsigned thread, uint32_t word)
 {
@@ -76,6 +77,23 @@ static enum ttx_status report_deadlock(struct ttx_tile *t)
 	return ttx_fail(t, TTX_FAULT, "%s", msg);
 }
 
+/* A compiled block may run for thread th when running its instructions at
+   once is what the round-robin schedule would do: the other threads have
+   nothing to run, no wait gate is latched and no SFPLOADMACRO schedule is
+   pending (both act cycle by cycle).  jit_skip lets the interpreter finish a
+   block the JIT declined without asking again at every instruction. */
+static int jit_may_run(struct ttx_tile *t, unsigned th)
+{
+	if (t->jit_skip[th]) {
+		t->jit_skip[th]--;
+		return 0;
+	}
+	for (unsigned o = 0; o < TTX_THREADS; o++)
+		if (o != th && ttx_frontend_busy(t, o))
+			return 0;
+	return !(t->wait_gate[0].opcode | t->wait_gate[1].opcode | t->wait_gate[2].opcode) && !t->sfpu.nsched;
+}
+
 static enum ttx_status run(struct ttx_tile *t, uint64_t max_insns, int stall_is_fault)
 {
 	double start = now_seconds();
@@ -87,6 +105,23 @@ static enum ttx_status run(struct ttx_tile *t, uint64_t max_insns, int stall_is_
 		for (unsigned th = 0; th < TTX_THREADS; th++) {
 			struct ttx_pipe *p = &t->pipe[th];
 			struct ttx_frontend *fe = &t->fe[th];
+			if (t->jit_on && !fe->has_slot && jit_may_run(t, th)) {
+				long n = ttx_jit_step(t, th, max_insns ? max_insns - executed : 0);
+				if (n < 0) {
+					st = (enum ttx_status)-n;
+					goto out;
+				}
+				if (n > 0) {
+					executed += (uint64_t)n;
+					t->stats.insns += (uint64_t)n;
+					t->stats.insns_by_thread[th] += (uint64_t)n;
+					t->round += (uint64_t)n - 1;   /* one instruction per round */
+					progress = 1;
+					if (ttx_frontend_busy(t, th))
+						pending++;
+					continue;
+				}
+			}
 			if (!ttx_frontend_next(t, th))
 				continue;
 			if (max_insns && executed >= max_insns) {
@@ -152,7 +187,8 @@ enum ttx_status ttx_run_until_stalled(struct ttx_tile *t, uint64_t max_insns)
 void ttx_stats_get(const struct ttx_tile *t, struct ttx_stats *out)
 {
 	*out = t->stats;
-	out->insns_interp = out->insns - out->insns_jit;   /* no JIT yet: all of them */
+	out->insns_interp = out->insns - out->insns_jit;
+	out->jit_compile_median_seconds = ttx_jit_compile_median(t);
 	for (unsigned op = 0; op < 256; op++)
 		out->insns_by_unit[ttx_isa_insns[op].unit] += t->op_counts[op];
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "tile.h"
+#include "jit.h"
 
 const struct ttx_cfg_field_info ttx_cfg_fields[TTX_CFG_FIELD_COUNT] = {
 #define TTX_CFG_FIELD(name, word, shift, width) { #name, word, shift, width },
@@ -77,6 +78,9 @@ struct ttx_tile *ttx_tile_new(const struct ttx_options *opt)
 		t->opt = *opt;
 	else
 		t->opt.engine = TTX_ENGINE_AUTO;
+	/* Hazard warnings (strict) and per-instruction tracing need the
+	   interpreter's instruction-by-instruction view. */
+	t->jit_on = t->opt.engine != TTX_ENGINE_INTERP && ttx_jit_available() && !t->opt.strict && !t->opt.trace;
 	ttx_tile_reset(t);
 	return t;
 }
@@ -87,6 +91,7 @@ void ttx_tile_destroy(struct ttx_tile *t)
 		return;
 	for (unsigned i = 0; i < TTX_THREADS; i++)
 		free(t->pipe[i].words);
+	ttx_jit_free(t->jit);
 	free(t->l1);
 	free(t);
 }
@@ -138,6 +143,7 @@ void ttx_tile_reset(struct ttx_tile *t)
 		t->pipe[i].head = t->pipe[i].tail = 0;
 		t->pipe[i].blocked = false;
 	}
+	memset(t->jit_skip, 0, sizeof(t->jit_skip));
 	memset(&t->stats, 0, sizeof(t->stats));
 	memset(t->op_counts, 0, sizeof(t->op_counts));
 	t->error[0] = '\0';

@@ -177,6 +177,12 @@ struct ttx_tile {
 	struct ttx_mop_cfg mop[TTX_THREADS];
 	struct ttx_frontend fe[TTX_THREADS];
 	struct ttx_pipe pipe[TTX_THREADS];
+	/* The JIT (jit/): created at the first block, NULL until then; jit_on
+	   clears when it cannot be used; jit_skip[thread] counts instructions
+	   the interpreter runs before the JIT looks at that thread again. */
+	struct ttx_jit *jit;
+	uint8_t jit_on;
+	uint32_t jit_skip[TTX_THREADS];
 	struct ttx_stats stats;          /* insns_by_unit is derived from op_counts */
 	uint64_t op_counts[256];         /* instructions retired (or expanded) per opcode */
 	char error[256];
@@ -244,6 +250,12 @@ static inline uint32_t ttx_shuffle_fp32(uint32_t v)
    dry. */
 int ttx_frontend_fetch(struct ttx_tile *t, unsigned thread);
 
+/* The words one MOP instruction expands to with MopCfg cfg and the latched
+   MaskHi, in order, as the MOP expander emits them (for the JIT, which
+   counts and checks them).  Returns how many there are. */
+size_t ttx_mop_expand(const uint32_t cfg[9], uint32_t mop_word, uint16_t mask_hi,
+                      void (*emit)(void *ctx, uint32_t word), void *ctx);
+
 /* The common case inline: a plain instruction at the head of the pipe while
    neither expander is busy. */
 static inline int ttx_frontend_next(struct ttx_tile *t, unsigned thread)
@@ -280,6 +292,9 @@ static inline int ttx_frontend_busy(const struct ttx_tile *t, unsigned thread)
    TTX_OK when it retired; TTX_BLOCKED when the thread must wait. */
 #define TTX_BLOCKED 100
 int ttx_interp_exec(struct ttx_tile *t, unsigned thread, uint32_t word);
+/* The instruction's handler alone (no wait gate, no SFPLOADMACRO cycle):
+   what a compiled block calls for an instruction it does not emit. */
+int ttx_interp_exec_unit(struct ttx_tile *t, unsigned thread, uint32_t word);
 /* Idle cycles when no thread can issue: lets scheduled work finish.
    *ran is set when anything executed. */
 int ttx_interp_idle(struct ttx_tile *t, int *ran);

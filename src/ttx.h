@@ -51,8 +51,21 @@ enum ttx_engine {
 
 struct ttx_tile;
 
+/* MAD-class arithmetic (SFPMAD, SFPADD, SFPMUL, SFPMULI, SFPADDI, SFPLUT*):
+   EXACT is the Wormhole datapath bit for bit; FAST is IEEE fma with inputs
+   and results of exponent 0 read and written as +0 and NaN results
+   0x7FC00000 -- not bit-exact, for batch simulation (docs/jit.md). */
+enum ttx_numerics {
+	TTX_NUMERICS_EXACT,
+	TTX_NUMERICS_FAST,
+};
+
 struct ttx_options {
 	enum ttx_engine engine;
+	enum ttx_numerics numerics;
+	/* JIT tiering: compile a block once it has been seen this many times
+	   (0: 1 with TTX_ENGINE_JIT, 2 with TTX_ENGINE_AUTO). */
+	unsigned jit_threshold;
 	int strict;              /* report undefined behaviour as a fault, hazards as warnings */
 	/* Called with a one-line message for each warning, e.g. a hazard that
 	   hardware does not interlock, reported when strict is set (NULL: none). */
@@ -67,6 +80,10 @@ struct ttx_stats {
 	uint64_t insns;                  /* instructions executed, all threads */
 	uint64_t insns_by_unit[10];      /* indexed by the unit order of ttx_unit_name() */
 	uint64_t insns_interp, insns_jit;
+	uint64_t insns_jit_fallback;     /* of insns_jit, run by interpreter calls inside compiled blocks */
+	uint64_t jit_blocks_compiled;
+	double jit_compile_seconds;      /* total */
+	double jit_compile_median_seconds;
 	uint64_t insns_by_thread[TTX_THREADS];
 	double wall_seconds;             /* time spent inside ttx_run */
 };

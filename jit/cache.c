@@ -1,0 +1,475 @@
+/* Which blocks the JIT runs, the code cache, tiering (docs/jit.md).
+ *
+ * A thread's front end offers three kinds of block, each only when the other
+ * threads are idle (so running it at once is what round-robin would do):
+ *   - a straight run of words at the head of the instruction pipe (at most
+ *     MAX_BLOCK, ending before a word the JIT cannot take);
+ *   - a replay buffer playback (TC/REPLAY.md), the words it will play;
+ *   - a MOP instruction whose expansion (TC/MOPExpander.md) holds only words
+ *     the JIT can take: one function with the template's loops.
+ * The cache key is everything the generated code depends on: the words (for
+ * a MOP, the MOP word, the nine MopCfg words and MaskHi) and the lanes that
+ * LaneConfig's ROW_MASK disables.  Other state is read at run time, so a
+ * re-recorded replay buffer or rewritten MopCfg is simply another key.
+ *
+ * Tiering: a block is compiled when it has been seen threshold times
+ * (ttx_options.jit_threshold; default 1 with --engine jit, 2 with auto);
+ * until then, and for blocks that cannot be compiled, the interpreter runs
+ * its words and the JIT does not look again until they are done. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "tile.h"
+#include "sfpu.h"
+#include "wh_fp.h"
+#include "jit.h"
+
+#define MAX_BLOCK 64               /* words in a straight block */
+#define MAX_BLOCKS (1u << 16)      /* blocks remembered per tile */
+#define MOP_KEY 11                 /* MOP word, MopCfg[9], MaskHi */
+
+struct op_count {
+	uint8_t op;
+	uint32_t n;
+};
+
+struct block {
+	uint64_t hash;
+	uint8_t is_mop, failed;
+	uint32_t row_masked;
+	uint32_t *key;
+	size_t nkey;
+	uint64_t ninsns, nfallback;    /* instructions per run, and of them through the interpreter */
+	struct op_count *ops;          /* per opcode, for the statistics */
+	size_t nops;
+	uint32_t seen;
+	ttx_block_fn fn;
+};
+
+struct ttx_jit {
+	struct ttx_orc *orc;
+	struct block **slots;          /* open addressing on hash */
+	size_t cap, count;
+	uint32_t threshold;
+	int fast_numerics;
+	uint32_t words[MAX_BLOCK];
+	double *compile_times;
+	size_t ncompiled, compile_cap;
+};
+
+int ttx_jit_available(void)
+{
+	return 1;
+}
+
+/* ---- what compiled code calls ---- */
+
+uint32_t ttx_jit_call_interp(struct ttx_tile *t, uint32_t thread, uint32_t word)
+{
+	return (uint32_t)ttx_interp_exec_unit(t, thread, word);
+}
+
+void ttx_jit_call_mad(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c)
+{
+	ttx_wh_mad_lanes(d, a, b, c);
+}
+
+size_t ttx_jit_offset_lreg(unsigned r)
+{
+	return offsetof(struct ttx_tile, sfpu) + offsetof(struct ttx_sfpu, lreg) + r * sizeof(uint32_t[TTX_LANES]);
+}
+
+size_t ttx_jit_offset_lane_flags(void)
+{
+	return offsetof(struct ttx_tile, sfpu) + offsetof(struct ttx_sfpu, lane_flags);
+}
+
+size_t ttx_jit_offset_use_lane_flags(void)
+{
+	return offsetof(struct ttx_tile, sfpu) + offsetof(struct ttx_sfpu, use_lane_flags);
+}
+
+/* ---- the table ---- */
+
+static uint64_t hash_key(int is_mop, uint32_t row_masked, uint32_t first)
+{
+	uint64_t h = ((uint64_t)first << 32 | row_masked) ^ ((uint64_t)is_mop << 63);
+	h ^= h >> 33;
+	h *= 0xFF51AFD7ED558CCDull;
+	h ^= h >> 33;
+	return h;
+}
+
+static void free_block(struct block *b)
+{
+	free(b->key);
+	free(b->ops);
+	free(b);
+}
+
+void ttx_jit_free(struct ttx_jit *j)
+{
+	if (!j)
+		return;
+	for (size_t i = 0; i < j->cap; i++)
+		if (j->slots[i])
+			free_block(j->slots[i]);
+	free(j->slots);
+	free(j->compile_times);
+	ttx_orc_free(j->orc);
+	free(j);
+}
+
+static struct ttx_jit *jit_new(struct ttx_tile *t)
+{
+	char err[256];
+	struct ttx_jit *j = calloc(1, sizeof(*j));
+	if (!j)
+		return NULL;
+	j->orc = ttx_orc_new(err, sizeof(err));
+	j->cap = 1024;
+	j->slots = calloc(j->cap, sizeof(*j->slots));
+	if (!j->orc || !j->slots) {
+		ttx_warn(t, "the JIT is not available (%s); interpreting", j->orc ? "out of memory" : err);
+		ttx_jit_free(j);
+		return NULL;
+	}
+	j->threshold = t->opt.jit_threshold ? t->opt.jit_threshold : t->opt.engine == TTX_ENGINE_JIT ? 1 : 2;
+	j->fast_numerics = t->opt.numerics == TTX_NUMERICS_FAST;
+	return j;
+}
+
+static int insert(struct ttx_jit *j, struct block *b)
+{
+	if (j->count >= MAX_BLOCKS)
+		return 0;
+	if (2 * (j->count + 1) > j->cap) {
+		size_t ncap = j->cap * 2;
+		struct block **ns = calloc(ncap, sizeof(*ns));
+		if (!ns)
+			return 0;
+		for (size_t i = 0; i < j->cap; i++) {
+			struct block *x = j->slots[i];
+			if (!x)
+				continue;
+			size_t k = x->hash & (ncap - 1);
+			while (ns[k])
+				k = (k + 1) & (ncap - 1);
+			ns[k] = x;
+		}
+		free(j->slots);
+		j->slots = ns;
+		j->cap = ncap;
+	}
+	size_t k = b->hash & (j->cap - 1);
+	while (j->slots[k])
+		k = (k + 1) & (j->cap - 1);
+	j->slots[k] = b;
+	j->count++;
+	return 1;
+}
+
+/* Per-opcode counts of a block's instructions. */
+static void count_op(struct block *b, uint32_t word, int native)
+{
+	uint8_t op = (uint8_t)(word >> 24);
+	b->ninsns++;
+	b->nfallback += !native;
+	for (size_t i = 0; i < b->nops; i++) {
+		if (b->ops[i].op == op) {
+			b->ops[i].n++;
+			return;
+		}
+	}
+	struct op_count *n = realloc(b->ops, (b->nops + 1) * sizeof(*n));
+	if (!n)
+		return;   /* statistics only */
+	b->ops = n;
+	b->ops[b->nops++] = (struct op_count){ op, 1 };
+}
+
+static struct block *new_block(int is_mop, uint32_t row_masked, const uint32_t *key, size_t nkey)
+{
+	struct block *b = calloc(1, sizeof(*b));
+	if (!b)
+		return NULL;
+	b->key = malloc(nkey * sizeof(*key));
+	if (!b->key) {
+		free(b);
+		return NULL;
+	}
+	memcpy(b->key, key, nkey * sizeof(*key));
+	b->nkey = nkey;
+	b->is_mop = (uint8_t)is_mop;
+	b->row_masked = row_masked;
+	b->hash = hash_key(is_mop, row_masked, key[0]);
+	return b;
+}
+
+static int compile(struct ttx_tile *t, struct ttx_jit *j, struct block *b)
+{
+	struct ttx_block_desc d = { .row_masked = b->row_masked, .fast_numerics = j->fast_numerics };
+	if (b->is_mop) {
+		d.is_mop = 1;
+		d.mop_word = b->key[0];
+		memcpy(d.mop_cfg, b->key + 1, sizeof(d.mop_cfg));
+		d.mask_hi = (uint16_t)b->key[10];
+	} else {
+		d.words = b->key;
+		d.nwords = b->nkey;
+	}
+	char err[256];
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	b->fn = ttx_orc_compile(j->orc, &d, err, sizeof(err));
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	if (!b->fn) {
+		b->failed = 1;
+		ttx_warn(t, "JIT: %s; interpreting that block", err);
+		return 0;
+	}
+	double s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+	if (j->ncompiled == j->compile_cap) {
+		size_t ncap = j->compile_cap ? 2 * j->compile_cap : 64;
+		double *n = realloc(j->compile_times, ncap * sizeof(*n));
+		if (n) {
+			j->compile_times = n;
+			j->compile_cap = ncap;
+		}
+	}
+	if (j->ncompiled < j->compile_cap)
+		j->compile_times[j->ncompiled++] = s;
+	t->stats.jit_blocks_compiled++;
+	t->stats.jit_compile_seconds += s;
+	return 1;
+}
+
+/* Seen once more: compiled (or compile now) -> 1; keep interpreting -> 0. */
+static int ready(struct ttx_tile *t, struct ttx_jit *j, struct block *b)
+{
+	if (b->fn)
+		return 1;
+	if (b->failed || ++b->seen < j->threshold)
+		return 0;
+	return compile(t, j, b);
+}
+
+/* Run a compiled block; n_before: how far into a straight block a fault
+   happened.  Returns its instruction count, or -status. */
+static long run_block(struct ttx_tile *t, struct block *b, unsigned thread, size_t *fault_index)
+{
+	uint32_t r = b->fn(t, thread);
+	if (r) {
+		*fault_index = (r >> 8) - 1;
+		return -(long)(r & 0xFF);
+	}
+	for (size_t i = 0; i < b->nops; i++)
+		t->op_counts[b->ops[i].op] += b->ops[i].n;
+	t->stats.insns_jit += b->ninsns;
+	t->stats.insns_jit_fallback += b->nfallback;
+	return (long)b->ninsns;
+}
+
+/* ---- the three kinds of block ---- */
+
+static uint32_t pipe_word(const struct ttx_pipe *p, size_t i)
+{
+	return p->words[(p->head + i) & (p->cap - 1)];
+}
+
+/* The straight block that words[0..n) starts with, n being what is
+   available; created (from the longest takeable run) when there is none. */
+static struct block *find_straight(struct ttx_jit *j, uint32_t row_masked, const struct ttx_pipe *p,
+                                   const uint32_t *words, size_t n)
+{
+	uint32_t first = words ? words[0] : pipe_word(p, 0);
+	uint64_t h = hash_key(0, row_masked, first);
+	for (size_t k = h & (j->cap - 1); j->slots[k]; k = (k + 1) & (j->cap - 1)) {
+		struct block *b = j->slots[k];
+		if (b->hash != h || b->is_mop || b->row_masked != row_masked || b->nkey > n)
+			continue;
+		size_t i = 0;
+		if (words) {
+			i = memcmp(b->key, words, b->nkey * sizeof(*words)) ? 0 : b->nkey;
+		} else {
+			while (i < b->nkey && b->key[i] == pipe_word(p, i))
+				i++;
+		}
+		if (i == b->nkey)
+			return b;
+	}
+	size_t len = 0;
+	while (len < n && len < MAX_BLOCK) {
+		uint32_t w = words ? words[len] : pipe_word(p, len);
+		if (!ttx_jit_can_take(w))
+			break;
+		j->words[len++] = w;
+	}
+	if (len == 0)
+		return NULL;
+	struct block *b = new_block(0, row_masked, j->words, len);
+	if (!b)
+		return NULL;
+	for (size_t i = 0; i < len; i++)
+		count_op(b, b->key[i], ttx_jit_is_native(b->key[i]));
+	if (!insert(j, b)) {
+		free_block(b);
+		return NULL;
+	}
+	return b;
+}
+
+static long step_straight(struct ttx_tile *t, struct ttx_jit *j, unsigned thread, uint32_t row_masked,
+                          uint64_t budget)
+{
+	struct ttx_pipe *p = &t->pipe[thread];
+	size_t avail = p->tail - p->head;
+	struct block *b = find_straight(j, row_masked, p, NULL, avail);
+	if (!b)
+		return 0;
+	if ((budget && b->ninsns > budget) || !ready(t, j, b)) {
+		t->jit_skip[thread] = (uint32_t)b->nkey;
+		return 0;
+	}
+	size_t fault_index;
+	long n = run_block(t, b, thread, &fault_index);
+	p->head += n >= 0 ? (size_t)n : fault_index;
+	return n;
+}
+
+static long step_replay(struct ttx_tile *t, struct ttx_jit *j, unsigned thread, uint32_t row_masked,
+                        uint64_t budget)
+{
+	struct ttx_frontend *fe = &t->fe[thread];
+	unsigned left = fe->replay_left;
+	uint32_t words[64];
+	for (unsigned i = 0; i < left; i++) {
+		words[i] = fe->replay[(fe->replay_index + i) % TTX_REPLAY_SIZE];
+		if (!ttx_jit_can_take(words[i])) {
+			t->jit_skip[thread] = left;
+			return 0;
+		}
+	}
+	struct block *b = left <= MAX_BLOCK ? find_straight(j, row_masked, NULL, words, left) : NULL;
+	if (!b || b->nkey != left || (budget && b->ninsns > budget) || !ready(t, j, b)) {
+		t->jit_skip[thread] = left;
+		return 0;
+	}
+	size_t fault_index;
+	long n = run_block(t, b, thread, &fault_index);
+	fe->replay_index = (uint8_t)((fe->replay_index + left) % TTX_REPLAY_SIZE);
+	fe->replay_left = 0;
+	fe->replay_mode = 0;
+	return n;
+}
+
+struct mop_scan {
+	struct block *b;
+	int takeable;
+};
+
+static void scan_mop_word(void *ctx, uint32_t word)
+{
+	struct mop_scan *s = ctx;
+	if (!ttx_jit_can_take(word))
+		s->takeable = 0;
+	count_op(s->b, word, ttx_jit_is_native(word));
+}
+
+static long step_mop(struct ttx_tile *t, struct ttx_jit *j, unsigned thread, uint32_t row_masked,
+                     uint64_t budget)
+{
+	struct ttx_pipe *p = &t->pipe[thread];
+	uint32_t key[MOP_KEY];
+	key[0] = pipe_word(p, 0);
+	memcpy(key + 1, t->mop[thread].cfg, 9 * sizeof(uint32_t));
+	key[10] = t->fe[thread].mask_hi;
+	uint64_t h = hash_key(1, row_masked, key[0]);
+	struct block *b = NULL;
+	for (size_t k = h & (j->cap - 1); j->slots[k]; k = (k + 1) & (j->cap - 1)) {
+		struct block *x = j->slots[k];
+		if (x->hash == h && x->is_mop && x->row_masked == row_masked && !memcmp(x->key, key, sizeof(key))) {
+			b = x;
+			break;
+		}
+	}
+	if (!b) {
+		b = new_block(1, row_masked, key, MOP_KEY);
+		if (!b)
+			return 0;
+		struct mop_scan s = { b, 1 };
+		ttx_mop_expand(t->mop[thread].cfg, key[0], (uint16_t)key[10], scan_mop_word, &s);
+		b->failed = !s.takeable || b->ninsns == 0;
+		if (!insert(j, b)) {
+			free_block(b);
+			return 0;
+		}
+	}
+	if ((budget && b->ninsns > budget) || !ready(t, j, b))
+		return 0;   /* the interpreter expands it */
+	size_t fault_index;
+	long n = run_block(t, b, thread, &fault_index);
+	p->head++;
+	t->op_counts[TTX_OP_MOP]++;
+	return n;
+}
+
+long ttx_jit_step(struct ttx_tile *t, unsigned thread, uint64_t budget)
+{
+	if (!t->jit) {
+		t->jit = jit_new(t);
+		if (!t->jit) {
+			t->jit_on = 0;
+			return 0;
+		}
+	}
+	struct ttx_jit *j = t->jit;
+	struct ttx_frontend *fe = &t->fe[thread];
+	struct ttx_pipe *p = &t->pipe[thread];
+	uint32_t row_masked = ttx_sfpu_row_masked(&t->sfpu);
+	if (fe->replay_mode == 2)
+		return step_replay(t, j, thread, row_masked, budget);
+	if (fe->mop_active || fe->replay_mode)
+		return 0;
+	if (p->head == p->tail)
+		return 0;
+	uint32_t w = pipe_word(p, 0);
+	if (w >> 24 == TTX_OP_MOP_CFG) {
+		/* What the MOP expander does with it (src/frontend.c), so that
+		   the MOP after it can be taken here. */
+		fe->mask_hi = (uint16_t)ttx_decode_MOP_CFG(w).MaskHi;
+		t->op_counts[TTX_OP_MOP_CFG]++;
+		p->head++;
+		if (p->head == p->tail)
+			return 0;
+		w = pipe_word(p, 0);
+	}
+	if (w >> 24 == TTX_OP_MOP)
+		return step_mop(t, j, thread, row_masked, budget);
+	if (!ttx_jit_can_take(w))
+		return 0;
+	return step_straight(t, j, thread, row_masked, budget);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+double ttx_jit_compile_median(const struct ttx_tile *t)
+{
+	const struct ttx_jit *j = t->jit;
+	if (!j || !j->ncompiled)
+		return 0;
+	double *v = malloc(j->ncompiled * sizeof(*v));
+	if (!v)
+		return 0;
+	memcpy(v, j->compile_times, j->ncompiled * sizeof(*v));
+	qsort(v, j->ncompiled, sizeof(*v), cmp_double);
+	double m = v[j->ncompiled / 2];
+	free(v);
+	return m;
+}

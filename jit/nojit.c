@@ -1,0 +1,27 @@
+/* A build without LLVM (--disable-jit): no JIT, the interpreter runs
+ * everything; --engine jit is refused by the CLI, --engine auto interprets. */
+#include "tile.h"
+#include "jit.h"
+
+int ttx_jit_available(void)
+{
+	return 0;
+}
+
+long ttx_jit_step(struct ttx_tile *t, unsigned thread, uint64_t budget)
+{
+	(void)thread, (void)budget;
+	t->jit_on = 0;
+	return 0;
+}
+
+void ttx_jit_free(struct ttx_jit *j)
+{
+	(void)j;
+}
+
+double ttx_jit_compile_median(const struct ttx_tile *t)
+{
+	(void)t;
+	return 0;
+}

@@ -1,0 +1,138 @@
+/* ORC LLJIT through the LLVM C API: one JIT per tile (no globals but LLVM's
+ * own one-time target initialisation), modules optimised for the host CPU
+ * and its vector width, then compiled and looked up by name. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/Error.h>
+#include <llvm-c/LLJIT.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
+#include "tile.h"
+#include "jit.h"
+
+LLVMValueRef ttx_emit_block(LLVMContextRef ctx, LLVMModuleRef mod, const char *name,
+                            const struct ttx_block_desc *d);
+
+struct ttx_orc {
+	LLVMOrcLLJITRef jit;
+	LLVMTargetMachineRef tm;     /* for the optimisation pipeline */
+	char *triple;
+	unsigned nfunctions;
+};
+
+static void take_error(LLVMErrorRef err, const char *what, char *msg, size_t len)
+{
+	char *m = LLVMGetErrorMessage(err);
+	snprintf(msg, len, "%s: %s", what, m);
+	LLVMDisposeErrorMessage(m);
+}
+
+void ttx_orc_free(struct ttx_orc *o)
+{
+	if (!o)
+		return;
+	if (o->jit)
+		LLVMOrcDisposeLLJIT(o->jit);
+	if (o->tm)
+		LLVMDisposeTargetMachine(o->tm);
+	LLVMDisposeMessage(o->triple);
+	free(o);
+}
+
+struct ttx_orc *ttx_orc_new(char *err, size_t errlen)
+{
+	if (LLVMInitializeNativeTarget() || LLVMInitializeNativeAsmPrinter()) {
+		snprintf(err, errlen, "LLVM has no code generator for this host");
+		return NULL;
+	}
+	struct ttx_orc *o = calloc(1, sizeof(*o));
+	if (!o) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	LLVMErrorRef e = LLVMOrcCreateLLJIT(&o->jit, NULL);   /* the host's CPU and features */
+	if (e) {
+		take_error(e, "creating the LLVM JIT", err, errlen);
+		o->jit = NULL;
+		ttx_orc_free(o);
+		return NULL;
+	}
+	o->triple = LLVMGetDefaultTargetTriple();
+	LLVMTargetRef target;
+	char *msg = NULL;
+	if (LLVMGetTargetFromTriple(o->triple, &target, &msg)) {
+		snprintf(err, errlen, "LLVM target %s: %s", o->triple, msg);
+		LLVMDisposeMessage(msg);
+		ttx_orc_free(o);
+		return NULL;
+	}
+	char *cpu = LLVMGetHostCPUName(), *features = LLVMGetHostCPUFeatures();
+	o->tm = LLVMCreateTargetMachine(target, o->triple, cpu, features, LLVMCodeGenLevelDefault,
+	                                LLVMRelocDefault, LLVMCodeModelJITDefault);
+	LLVMDisposeMessage(cpu);
+	LLVMDisposeMessage(features);
+	return o;
+}
+
+/* mem2reg turns the LReg allocas into SSA values; the rest cleans up the
+   selects and masks the emitters leave.  (default<O2> costs several times
+   the compile time for no measurable gain on these blocks.) */
+static const char passes[] =
+	"function(sroa,early-cse,instcombine,simplifycfg,gvn,instcombine,dse,simplifycfg)";
+
+ttx_block_fn ttx_orc_compile(struct ttx_orc *o, const struct ttx_block_desc *d, char *err, size_t errlen)
+{
+	char name[32];
+	snprintf(name, sizeof(name), "ttx_block_%u", o->nfunctions++);
+	LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContext();
+	LLVMContextRef ctx = LLVMOrcThreadSafeContextGetContext(tsc);
+	LLVMModuleRef mod = LLVMModuleCreateWithNameInContext(name, ctx);
+	LLVMSetTarget(mod, o->triple);
+	LLVMTargetDataRef layout = LLVMCreateTargetDataLayout(o->tm);
+	LLVMSetModuleDataLayout(mod, layout);
+	LLVMDisposeTargetData(layout);
+	ttx_emit_block(ctx, mod, name, d);
+
+	char *msg = NULL;
+	if (LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg)) {
+		snprintf(err, errlen, "internal error: invalid IR for a block: %.200s", msg);
+		LLVMDisposeMessage(msg);
+		LLVMDisposeModule(mod);
+		LLVMOrcDisposeThreadSafeContext(tsc);
+		return NULL;
+	}
+	LLVMDisposeMessage(msg);
+	LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
+	LLVMErrorRef e = LLVMRunPasses(mod, passes, o->tm, opts);
+	LLVMDisposePassBuilderOptions(opts);
+	if (e) {
+		take_error(e, "optimising a block", err, errlen);
+		LLVMDisposeModule(mod);
+		LLVMOrcDisposeThreadSafeContext(tsc);
+		return NULL;
+	}
+	LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, tsc);
+	LLVMOrcDisposeThreadSafeContext(tsc);   /* the module keeps it alive */
+	e = LLVMOrcLLJITAddLLVMIRModule(o->jit, LLVMOrcLLJITGetMainJITDylib(o->jit), tsm);
+	if (e) {
+		take_error(e, "adding a block to the JIT", err, errlen);
+		LLVMOrcDisposeThreadSafeModule(tsm);
+		return NULL;
+	}
+	LLVMOrcExecutorAddress addr;
+	e = LLVMOrcLLJITLookup(o->jit, &addr, name);
+	if (e) {
+		take_error(e, "compiling a block", err, errlen);
+		return NULL;
+	}
+	ttx_block_fn fn;
+	uintptr_t a = (uintptr_t)addr;
+	memcpy(&fn, &a, sizeof(fn));
+	return fn;
+}
