@@ -7,6 +7,7 @@
  * ttx_wh_mad is the scalar statement of it, ttx_wh_mad_lanes the 32-lane
  * version the handlers use, which falls back to ttx_wh_mad for the lanes it
  * does not handle (tests/test_sfpu_mad.c checks the two agree). */
+#include <math.h>
 #include <string.h>
 
 #include "sfpu.h"
@@ -273,6 +274,39 @@ uint32_t ttx_wh_mad_lanes(uint32_t d[32], const uint32_t a[32], const uint32_t b
 	return slow;
 }
 
+/* --numerics fast (docs/jit.md): IEEE fma, inputs and results with
+   exponent 0 as +0, NaN results 0x7FC00000 -- not the Wormhole datapath,
+   but what the JIT's fast path computes too (jit/emit.c mad()). */
+static uint32_t fast_mad(uint32_t a, uint32_t b, uint32_t c)
+{
+	uint32_t in[3] = { a, b, c }, bits;
+	float f[3];
+	for (int i = 0; i < 3; i++) {
+		if (!(in[i] & INF))
+			in[i] = 0;
+		memcpy(&f[i], &in[i], 4);
+	}
+	float r = fmaf(f[0], f[1], f[2]);
+	if (r != r)
+		return 0x7FC00000u;
+	memcpy(&bits, &r, 4);
+	return (bits & INF) ? bits : 0;
+}
+
+/* d = a * b + c with the tile's numerics. */
+static void mad_lanes(const struct ttx_tile *t, uint32_t d[32], const uint32_t a[32], const uint32_t b[32],
+                      const uint32_t c[32])
+{
+	if (t->opt.numerics != TTX_NUMERICS_FAST) {
+		ttx_wh_mad_lanes(d, a, b, c);
+		return;
+	}
+	uint32_t out[32];
+	for (unsigned i = 0; i < 32; i++)
+		out[i] = fast_mad(a[i], b[i], c[i]);
+	memcpy(d, out, sizeof(out));
+}
+
 /* ---- handlers ---- */
 
 #define MOD1_INDIRECT_VA 4
@@ -324,10 +358,10 @@ static int mad(struct ttx_tile *t, uint32_t word)
 		ap = av;
 	}
 	if (enabled == 0xFFFFFFFFu && !(x.Mod1 & MOD1_INDIRECT_VD) && (vd < 8 || vd == 16)) {
-		ttx_wh_mad_lanes(s->lreg[vd], ap, s->lreg[vb], s->lreg[vc]);   /* the common case */
+		mad_lanes(t, s->lreg[vd], ap, s->lreg[vb], s->lreg[vc]);   /* the common case */
 		return TTX_OK;
 	}
-	ttx_wh_mad_lanes(d, ap, s->lreg[vb], s->lreg[vc]);
+	mad_lanes(t, d, ap, s->lreg[vb], s->lreg[vc]);
 	write_result(s, vd, x.Mod1 & MOD1_INDIRECT_VD, d, enabled);
 	return TTX_OK;
 }
@@ -367,9 +401,9 @@ static int mad_imm(struct ttx_tile *t, uint32_t word, int add)
 	ttx_lanes_store(imm, ttx_lanes_splat((uint32_t)x.Imm16 << 16));
 	ttx_lanes_store(other, ttx_lanes_splat(add ? 0x3F800000u : 0));
 	if (add)
-		ttx_wh_mad_lanes(d, imm, other, s->lreg[vc]);
+		mad_lanes(t, d, imm, other, s->lreg[vc]);
 	else
-		ttx_wh_mad_lanes(d, imm, s->lreg[vc], other);
+		mad_lanes(t, d, imm, s->lreg[vc], other);
 	write_result(s, vd, x.Mod1 & MOD1_INDIRECT_VD, d, enabled);
 	return TTX_OK;
 }
@@ -438,15 +472,16 @@ static ttx_lanes lreg(const struct ttx_sfpu *s, unsigned r)
 }
 
 /* d = a * |LReg[3]| + c, the sign of LReg[3] with sgn_retain, to VD. */
-static void lut_mad(struct ttx_sfpu *s, unsigned vd, int indirect, int sgn_retain, ttx_lanes a, ttx_lanes c,
+static void lut_mad(struct ttx_tile *t, unsigned vd, int indirect, int sgn_retain, ttx_lanes a, ttx_lanes c,
                     uint32_t enabled)
 {
+	struct ttx_sfpu *s = &t->sfpu;
 	uint32_t av[32], bv[32], cv[32], d[32];
 	ttx_lanes l3 = lreg(s, 3);
 	ttx_lanes_store(av, a);
 	ttx_lanes_store(bv, andi(l3, 0x7FFFFFFFu));
 	ttx_lanes_store(cv, c);
-	ttx_wh_mad_lanes(d, av, bv, cv);
+	mad_lanes(t, d, av, bv, cv);
 	if (sgn_retain)
 		ttx_lanes_store(d, ttx_lanes_or(andi(ttx_lanes_load(d), 0x7FFFFFFFu), andi(l3, 0x80000000u)));
 	write_result(s, vd, indirect, d, enabled);
@@ -471,7 +506,7 @@ int ttx_sfpu_SFPLUT(struct ttx_tile *t, unsigned thread, uint32_t word)
 	ttx_lanes l3 = lreg(s, 3);
 	ttx_lanes coeffs = ttx_lanes_select(abs_lt(l3, 0x3F800000u), lreg(s, 0),
 	                                    ttx_lanes_select(abs_lt(l3, 0x40000000u), lreg(s, 1), lreg(s, 2)));
-	lut_mad(s, vd, x.Mod0 & LUT_INDIRECT_VD, x.Mod0 & LUT_SGN_RETAIN, lut8(srli(coeffs, 8)), lut8(coeffs),
+	lut_mad(t, vd, x.Mod0 & LUT_INDIRECT_VD, x.Mod0 & LUT_SGN_RETAIN, lut8(srli(coeffs, 8)), lut8(coeffs),
 	        enabled);
 	return TTX_OK;
 }
@@ -521,6 +556,6 @@ int ttx_sfpu_SFPLUTFP32(struct ttx_tile *t, unsigned thread, uint32_t word)
 		a = lut16(ttx_lanes_select(high, srli(lo, 16), andi(lo, 0xFFFF)));
 		c = lut16(ttx_lanes_select(high, srli(hi, 16), andi(hi, 0xFFFF)));
 	}
-	lut_mad(s, vd, mod1 & LUTFP32_INDIRECT_VD, mod1 & LUTFP32_SGN_RETAIN, a, c, enabled);
+	lut_mad(t, vd, mod1 & LUTFP32_INDIRECT_VD, mod1 & LUTFP32_SGN_RETAIN, a, c, enabled);
 	return TTX_OK;
 }

@@ -330,7 +330,7 @@ static long step_straight(struct ttx_tile *t, struct ttx_jit *j, unsigned thread
 	if (!b)
 		return 0;
 	if ((budget && b->ninsns > budget) || !ready(t, j, b)) {
-		t->jit_skip[thread] = (uint32_t)b->nkey;
+		t->jit_skip[thread] = (uint32_t)b->nkey - 1;   /* this look was the first */
 		return 0;
 	}
 	size_t fault_index;
@@ -348,13 +348,13 @@ static long step_replay(struct ttx_tile *t, struct ttx_jit *j, unsigned thread, 
 	for (unsigned i = 0; i < left; i++) {
 		words[i] = fe->replay[(fe->replay_index + i) % TTX_REPLAY_SIZE];
 		if (!ttx_jit_can_take(words[i])) {
-			t->jit_skip[thread] = left;
+			t->jit_skip[thread] = left - 1;
 			return 0;
 		}
 	}
 	struct block *b = left <= MAX_BLOCK ? find_straight(j, row_masked, NULL, words, left) : NULL;
 	if (!b || b->nkey != left || (budget && b->ninsns > budget) || !ready(t, j, b)) {
-		t->jit_skip[thread] = left;
+		t->jit_skip[thread] = left - 1;
 		return 0;
 	}
 	size_t fault_index;
@@ -416,6 +416,32 @@ static long step_mop(struct ttx_tile *t, struct ttx_jit *j, unsigned thread, uin
 	return n;
 }
 
+/* REPLAY Load without Exec (TC/REPLAY.md) as src/frontend.c records it,
+   when the words to record are in the pipe and none of them is for the
+   MOP or replay expanders; so that a playback right after it reaches the
+   JIT too.  Returns 1 when it recorded. */
+static int record(struct ttx_tile *t, unsigned thread, uint32_t w)
+{
+	struct ttx_frontend *fe = &t->fe[thread];
+	struct ttx_pipe *p = &t->pipe[thread];
+	struct ttx_args_REPLAY a = ttx_decode_REPLAY(w);
+	unsigned count = a.Count ? a.Count : 64;
+	if (!a.Load || a.Exec || p->tail - p->head < 1 + (size_t)count)
+		return 0;
+	for (unsigned i = 1; i <= count; i++) {
+		unsigned op = pipe_word(p, i) >> 24;
+		if (op == TTX_OP_MOP || op == TTX_OP_MOP_CFG || op == TTX_OP_REPLAY)
+			return 0;
+	}
+	for (unsigned i = 0; i < count; i++)
+		fe->replay[(a.Index + i) % TTX_REPLAY_SIZE] = pipe_word(p, 1 + i);
+	fe->replay_index = (uint8_t)((a.Index + count) % TTX_REPLAY_SIZE);
+	fe->replay_exec = 0;
+	t->op_counts[TTX_OP_REPLAY]++;
+	p->head += 1 + count;
+	return 1;
+}
+
 long ttx_jit_step(struct ttx_tile *t, unsigned thread, uint64_t budget)
 {
 	if (!t->jit) {
@@ -433,21 +459,38 @@ long ttx_jit_step(struct ttx_tile *t, unsigned thread, uint64_t budget)
 		return step_replay(t, j, thread, row_masked, budget);
 	if (fe->mop_active || fe->replay_mode)
 		return 0;
-	if (p->head == p->tail)
-		return 0;
-	uint32_t w = pipe_word(p, 0);
-	if (w >> 24 == TTX_OP_MOP_CFG) {
-		/* What the MOP expander does with it (src/frontend.c), so that
-		   the MOP after it can be taken here. */
-		fe->mask_hi = (uint16_t)ttx_decode_MOP_CFG(w).MaskHi;
-		t->op_counts[TTX_OP_MOP_CFG]++;
-		p->head++;
+	uint32_t w;
+	for (;;) {
 		if (p->head == p->tail)
 			return 0;
 		w = pipe_word(p, 0);
+		if (w >> 24 == TTX_OP_MOP_CFG) {
+			/* What the MOP expander does with it (src/frontend.c), so
+			   that the MOP after it can be taken here. */
+			fe->mask_hi = (uint16_t)ttx_decode_MOP_CFG(w).MaskHi;
+			t->op_counts[TTX_OP_MOP_CFG]++;
+			p->head++;
+			continue;
+		}
+		if (w >> 24 == TTX_OP_REPLAY && record(t, thread, w))
+			continue;
+		break;
 	}
 	if (w >> 24 == TTX_OP_MOP)
 		return step_mop(t, j, thread, row_masked, budget);
+	if (w >> 24 == TTX_OP_REPLAY) {
+		/* A playback starts as in src/frontend.c; the block is all of it. */
+		struct ttx_args_REPLAY a = ttx_decode_REPLAY(w);
+		if (a.Load)
+			return 0;
+		fe->replay_index = (uint8_t)a.Index;
+		fe->replay_left = (uint8_t)(a.Count ? a.Count : 64);
+		fe->replay_exec = (uint8_t)a.Exec;
+		fe->replay_mode = 2;
+		t->op_counts[TTX_OP_REPLAY]++;
+		p->head++;
+		return step_replay(t, j, thread, row_masked, budget);
+	}
 	if (!ttx_jit_can_take(w))
 		return 0;
 	return step_straight(t, j, thread, row_masked, budget);

@@ -484,8 +484,8 @@ static void emit_insn(struct emitter *e, uint32_t word)
 	if (!ttx_jit_is_native(word)) {
 		uint32_t reload = RELOAD_ALL;
 		unsigned vd = (word >> 20) & 15;
-		if (op == TTX_OP_SFPLOAD && vd < 8)
-			reload = 1u << vd;
+		if (op == TTX_OP_SFPLOAD && vd < 8)   /* LReg[VD], and VD + 4 with ENABLE_DEST_INDEX */
+			reload = 1u << vd | (vd < 4 ? 1u << (vd + 4) : 0);
 		else if (op == TTX_OP_SFPSTORE)
 			reload = 0;
 		emit_interp(e, word, reload);

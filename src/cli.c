@@ -527,7 +527,7 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (strcmp(cmd, "--version") == 0) {
-		printf("ttx %s\n", ttx_version());
+		printf("ttx %s (%s)\n", ttx_version(), ttx_jit_available() ? "LLVM JIT" : "interpreter only");
 		return 0;
 	}
 	if (strcmp(cmd, "asm") == 0)

@@ -150,6 +150,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: run_vectors DIR [--engine E] [--family F]... [--id NNNN]... [-v]\n");
 		return 2;
 	}
+	if (engine == TTX_ENGINE_JIT && !ttx_jit_available()) {
+		printf("vectors %s: --engine jit skipped (this build has no JIT)\n", dir);
+		return 0;
+	}
 	char path[1024];
 	size_t len;
 	snprintf(path, sizeof(path), "%s/MANIFEST.tsv", dir);

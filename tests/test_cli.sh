@@ -45,7 +45,7 @@ out_has "--help" "--l1-out ADDR:LEN:F"
 check "-h" 0 "$TTX" -h
 out_has "-h" "ttx run PROGRAM [options]"
 check "--version" 0 "$TTX" --version
-ok "--version prints 'ttx X.Y.Z'" grep -qx 'ttx [0-9][0-9]*\.[0-9][0-9]*\.[0-9][0-9]*' "$tmp/out"
+ok "--version prints 'ttx X.Y.Z (engines)'" grep -qE '^ttx [0-9]+\.[0-9]+\.[0-9]+ \((LLVM JIT|interpreter only)\)$' "$tmp/out"
 lines=$(wc -l <"$tmp/out")
 ok "--version is one line" [ "$((lines+0))" = 1 ]
 check "no command" 2 "$TTX"
@@ -207,8 +207,19 @@ check "--engine bogus" 2 "$TTX" run --engine bogus "$tmp/ok.s"
 err_has "--engine bogus" "--engine 'bogus': expected interp, jit or auto"
 check "--engine interp" 0 "$TTX" run --engine interp "$tmp/ok.s"
 check "--engine auto" 0 "$TTX" run --engine auto "$tmp/ok.s"
-check "--engine jit (no JIT yet)" 2 "$TTX" run --engine jit "$tmp/ok.s"
-err_has "--engine jit (no JIT yet)" "--engine jit: this build has no JIT compiler yet"
+if "$TTX" --version | grep -q "LLVM JIT"; then
+	check "--engine jit" 0 "$TTX" run --engine jit --stats "$tmp/ok.s"
+	err_has "--engine jit --stats" "of instructions in compiled blocks"
+	check "--engine jit --strict" 2 "$TTX" run --engine jit --strict "$tmp/ok.s"
+	err_has "--engine jit --strict" "--strict and --trace need the interpreter"
+	check "--engine jit --trace" 2 "$TTX" run --engine jit --trace - "$tmp/ok.s"
+else
+	check "--engine jit (no JIT)" 2 "$TTX" run --engine jit "$tmp/ok.s"
+	err_has "--engine jit (no JIT)" "--engine jit: this build has no JIT compiler"
+fi
+check "--numerics fast" 0 "$TTX" run --numerics fast "$tmp/ok.s"
+check "--numerics bogus" 2 "$TTX" run --numerics bogus "$tmp/ok.s"
+err_has "--numerics bogus" "--numerics 'bogus': expected exact or fast"
 check "--max-insns 0" 2 "$TTX" run --max-insns 0 "$tmp/ok.s"
 err_has "--max-insns 0" "--max-insns '0': expected a positive number"
 check "--max-insns x" 2 "$TTX" run --max-insns x "$tmp/ok.s"

@@ -2,13 +2,14 @@
 # Every reference vector case (tests/vectors/, copied unchanged from the
 # project's shared reference data; see tests/vectors/README.md) must match
 # bit for bit on the rows its MANIFEST lists.
-#   sfpu/: the Vector Unit, all cases.
+#   sfpu/: the Vector Unit, all cases, by the interpreter and by the JIT
+#          (every block compiled; skipped by a --disable-jit build).
 #   fpu/:  the Matrix Unit; not implemented yet, so not run here (issue 6).
 set -u
 dir=${TTX_VECTORS:-$(dirname "$0")/vectors}
 runner=${RUN_VECTORS:-$(dirname "$0")/run_vectors}
 status=0
-for engine in interp; do
+for engine in interp jit; do
 	"$runner" "$dir/sfpu" --engine "$engine" || status=1
 done
 exit $status
