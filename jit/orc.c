@@ -19,6 +19,10 @@
 LLVMValueRef ttx_emit_block(LLVMContextRef ctx, LLVMModuleRef mod, const char *name,
                             const struct ttx_block_desc *d);
 
+#ifndef CODEGEN_LEVEL
+#define CODEGEN_LEVEL LLVMCodeGenLevelLess
+#endif
+
 struct ttx_orc {
 	LLVMOrcLLJITRef jit;
 	LLVMTargetMachineRef tm;     /* for the optimisation pipeline */
@@ -56,13 +60,6 @@ struct ttx_orc *ttx_orc_new(char *err, size_t errlen)
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
-	LLVMErrorRef e = LLVMOrcCreateLLJIT(&o->jit, NULL);   /* the host's CPU and features */
-	if (e) {
-		take_error(e, "creating the LLVM JIT", err, errlen);
-		o->jit = NULL;
-		ttx_orc_free(o);
-		return NULL;
-	}
 	o->triple = LLVMGetDefaultTargetTriple();
 	LLVMTargetRef target;
 	char *msg = NULL;
@@ -72,11 +69,26 @@ struct ttx_orc *ttx_orc_new(char *err, size_t errlen)
 		ttx_orc_free(o);
 		return NULL;
 	}
-	char *cpu = LLVMGetHostCPUName(), *features = LLVMGetHostCPUFeatures();
-	o->tm = LLVMCreateTargetMachine(target, o->triple, cpu, features, LLVMCodeGenLevelDefault,
-	                                LLVMRelocDefault, LLVMCodeModelJITDefault);
-	LLVMDisposeMessage(cpu);
-	LLVMDisposeMessage(features);
+	/* The host's CPU and features (AVX-512, AVX2 or NEON), one machine for
+	   the optimiser and one handed to LLJIT for code generation. */
+	LLVMTargetMachineRef tm[2];
+	for (int i = 0; i < 2; i++) {
+		char *cpu = LLVMGetHostCPUName(), *features = LLVMGetHostCPUFeatures();
+		tm[i] = LLVMCreateTargetMachine(target, o->triple, cpu, features, CODEGEN_LEVEL, LLVMRelocDefault,
+		                                LLVMCodeModelJITDefault);
+		LLVMDisposeMessage(cpu);
+		LLVMDisposeMessage(features);
+	}
+	o->tm = tm[0];
+	LLVMOrcLLJITBuilderRef builder = LLVMOrcCreateLLJITBuilder();
+	LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(builder, LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(tm[1]));
+	LLVMErrorRef e = LLVMOrcCreateLLJIT(&o->jit, builder);
+	if (e) {
+		take_error(e, "creating the LLVM JIT", err, errlen);
+		o->jit = NULL;
+		ttx_orc_free(o);
+		return NULL;
+	}
 	return o;
 }
 
@@ -109,7 +121,7 @@ ttx_block_fn ttx_orc_compile(struct ttx_orc *o, const struct ttx_block_desc *d, 
 	}
 	LLVMDisposeMessage(msg);
 	LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
-	LLVMErrorRef e = LLVMRunPasses(mod, passes, o->tm, opts);
+	LLVMErrorRef e = LLVMRunPasses(mod, getenv("TTX_JIT_PASSES") ? getenv("TTX_JIT_PASSES") : passes, o->tm, opts);
 	LLVMDisposePassBuilderOptions(opts);
 	if (e) {
 		take_error(e, "optimising a block", err, errlen);
@@ -117,6 +129,8 @@ ttx_block_fn ttx_orc_compile(struct ttx_orc *o, const struct ttx_block_desc *d, 
 		LLVMOrcDisposeThreadSafeContext(tsc);
 		return NULL;
 	}
+	if (getenv("TTX_JIT_DUMP"))   /* debugging aid: the optimised IR on stderr */
+		LLVMDumpModule(mod);
 	LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, tsc);
 	LLVMOrcDisposeThreadSafeContext(tsc);   /* the module keeps it alive */
 	e = LLVMOrcLLJITAddLLVMIRModule(o->jit, LLVMOrcLLJITGetMainJITDylib(o->jit), tsm);
