@@ -26,7 +26,7 @@
 #include "wh_fp.h"
 #include "jit.h"
 
-#define MAX_BLOCK 64               /* words in a straight block */
+#define MAX_BLOCK 32               /* words in a straight block (compile time grows with it) */
 #define MAX_BLOCKS (1u << 16)      /* blocks remembered per tile */
 #define MOP_KEY 11                 /* MOP word, MopCfg[9], MaskHi */
 

@@ -423,6 +423,66 @@ static void emit_exexp(struct emitter *e, uint32_t word)
 		update_flags(e, a.Mod1 & 2, sign_mask(e, r), a.Mod1, en);
 }
 
+static LLVMValueRef or_i(struct emitter *e, LLVMValueRef v, uint32_t x)
+{
+	return LLVMBuildOr(e->b, v, splat(e, x), "");
+}
+
+/* SFPEXMAN, SFPSETEXP, SFPSETMAN, SFPSETSGN, SFPDIVP2: FP32 fields
+   (TC/SFPEXMAN.md and the others; VB = VD). */
+static void emit_fields(struct emitter *e, uint32_t word)
+{
+	struct ttx_args_SFPSETEXP a = ttx_decode_SFPSETEXP(word);   /* VC, VD, Mod1 in the same places */
+	if (a.VD >= 8)
+		return;
+	LLVMValueRef en = enabled(e), c = get(e, a.VC), vb = get(e, a.VD), r;
+	switch (word >> 24) {
+	case TTX_OP_SFPEXMAN:
+		r = and_i(e, c, 0x7FFFFF);
+		if (!(a.Mod1 & 1))
+			r = or_i(e, r, 1u << 23);
+		break;
+	case TTX_OP_SFPSETEXP: {
+		LLVMValueRef x;
+		if (a.Mod1 & 1)
+			x = splat(e, (uint32_t)a.Imm8 << 23);
+		else if (a.Mod1 & 2)
+			x = and_i(e, vb, 0x7F800000u);
+		else
+			x = LLVMBuildShl(e->b, and_i(e, vb, 0xFF), splat(e, 23), "");
+		r = LLVMBuildOr(e->b, and_i(e, c, 0x807FFFFFu), x, "");
+		break;
+	}
+	case TTX_OP_SFPSETMAN: {
+		struct ttx_args_SFPSETMAN m = ttx_decode_SFPSETMAN(word);
+		LLVMValueRef x = (m.Mod1 & 1) ? splat(e, (uint32_t)m.Imm12 << 11) : and_i(e, vb, 0x7FFFFF);
+		r = LLVMBuildOr(e->b, and_i(e, c, 0xFF800000u), x, "");
+		break;
+	}
+	case TTX_OP_SFPSETSGN: {
+		struct ttx_args_SFPSETSGN g = ttx_decode_SFPSETSGN(word);
+		LLVMValueRef x = (g.Mod1 & 1) ? splat(e, (uint32_t)g.Imm1 << 31) : and_i(e, vb, 0x80000000u);
+		r = LLVMBuildOr(e->b, and_i(e, c, 0x7FFFFFFFu), x, "");
+		break;
+	}
+	default: {   /* SFPDIVP2 */
+		struct ttx_args_SFPDIVP2 d = ttx_decode_SFPDIVP2(word);
+		uint32_t imm = (uint32_t)d.Imm8 << 23;
+		if (d.Mod1 & 1) {
+			LLVMValueRef sum = LLVMBuildOr(e->b, and_i(e, c, 0x807FFFFFu),
+			                               and_i(e, LLVMBuildAdd(e->b, c, splat(e, imm), ""), 0x7F800000u), "");
+			LLVMValueRef special = LLVMBuildICmp(e->b, LLVMIntEQ, and_i(e, c, 0x7F800000u),
+			                                     splat(e, 0x7F800000u), "");
+			r = LLVMBuildSelect(e->b, special, c, sum, "");
+		} else {
+			r = or_i(e, and_i(e, c, 0x807FFFFFu), imm);
+		}
+		break;
+	}
+	}
+	put(e, a.VD, r, en);
+}
+
 /* TC/SFPMOV.md, not FROM_SPECIAL. */
 static void emit_mov(struct emitter *e, uint32_t word)
 {
@@ -471,7 +531,8 @@ int ttx_jit_is_native(uint32_t word)
 		return vd4 < 12 && !(mod1 & 8);
 	case TTX_OP_SFPIADD: case TTX_OP_SFPAND: case TTX_OP_SFPOR: case TTX_OP_SFPXOR: case TTX_OP_SFPNOT:
 	case TTX_OP_SFPSHFT: case TTX_OP_SFPSETCC: case TTX_OP_SFPENCC: case TTX_OP_SFPABS: case TTX_OP_SFPLZ:
-	case TTX_OP_SFPEXEXP:
+	case TTX_OP_SFPEXEXP: case TTX_OP_SFPEXMAN: case TTX_OP_SFPSETEXP: case TTX_OP_SFPSETMAN:
+	case TTX_OP_SFPSETSGN: case TTX_OP_SFPDIVP2:
 		return vd4 < 12;
 	default:
 		return 0;
@@ -506,6 +567,8 @@ static void emit_insn(struct emitter *e, uint32_t word)
 	case TTX_OP_SFPLZ: emit_lz(e, word); break;
 	case TTX_OP_SFPEXEXP: emit_exexp(e, word); break;
 	case TTX_OP_SFPMOV: emit_mov(e, word); break;
+	case TTX_OP_SFPEXMAN: case TTX_OP_SFPSETEXP: case TTX_OP_SFPSETMAN: case TTX_OP_SFPSETSGN:
+	case TTX_OP_SFPDIVP2: emit_fields(e, word); break;
 	default: break;   /* NOP, SFPNOP */
 	}
 	e->index++;

@@ -11,7 +11,9 @@
 #include <llvm-c/LLJIT.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
-#include <llvm-c/Transforms/PassBuilder.h>
+#include <llvm-c/Transforms/InstCombine.h>
+#include <llvm-c/Transforms/Scalar.h>
+#include <llvm-c/Transforms/Utils.h>
 
 #include "tile.h"
 #include "jit.h"
@@ -26,6 +28,8 @@ LLVMValueRef ttx_emit_block(LLVMContextRef ctx, LLVMModuleRef mod, const char *n
 struct ttx_orc {
 	LLVMOrcLLJITRef jit;
 	LLVMTargetMachineRef tm;     /* for the optimisation pipeline */
+	LLVMOrcThreadSafeContextRef tsc;   /* one LLVM context for all blocks */
+	LLVMPassManagerRef passes;   /* built once, run on every block's module */
 	char *triple;
 	unsigned nfunctions;
 };
@@ -43,6 +47,10 @@ void ttx_orc_free(struct ttx_orc *o)
 		return;
 	if (o->jit)
 		LLVMOrcDisposeLLJIT(o->jit);
+	if (o->passes)
+		LLVMDisposePassManager(o->passes);
+	if (o->tsc)
+		LLVMOrcDisposeThreadSafeContext(o->tsc);
 	if (o->tm)
 		LLVMDisposeTargetMachine(o->tm);
 	LLVMDisposeMessage(o->triple);
@@ -89,21 +97,26 @@ struct ttx_orc *ttx_orc_new(char *err, size_t errlen)
 		ttx_orc_free(o);
 		return NULL;
 	}
+	o->tsc = LLVMOrcCreateNewThreadSafeContext();
+	/* mem2reg turns the LReg allocas into SSA values; the rest cleans up
+	   the selects and masks the emitters leave.  Heavier pipelines
+	   (default<O2>) cost compile time for nothing measurable here. */
+	o->passes = LLVMCreatePassManager();
+	LLVMAddPromoteMemoryToRegisterPass(o->passes);
+	LLVMAddEarlyCSEPass(o->passes);
+	LLVMAddInstructionCombiningPass(o->passes);
+	LLVMAddCFGSimplificationPass(o->passes);
+	LLVMAddGVNPass(o->passes);
+	LLVMAddDeadStoreEliminationPass(o->passes);
+	LLVMAddCFGSimplificationPass(o->passes);
 	return o;
 }
-
-/* mem2reg turns the LReg allocas into SSA values; the rest cleans up the
-   selects and masks the emitters leave.  (default<O2> costs several times
-   the compile time for no measurable gain on these blocks.) */
-static const char passes[] =
-	"function(sroa,early-cse,instcombine,simplifycfg,gvn,instcombine,dse,simplifycfg)";
 
 ttx_block_fn ttx_orc_compile(struct ttx_orc *o, const struct ttx_block_desc *d, char *err, size_t errlen)
 {
 	char name[32];
 	snprintf(name, sizeof(name), "ttx_block_%u", o->nfunctions++);
-	LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContext();
-	LLVMContextRef ctx = LLVMOrcThreadSafeContextGetContext(tsc);
+	LLVMContextRef ctx = LLVMOrcThreadSafeContextGetContext(o->tsc);
 	LLVMModuleRef mod = LLVMModuleCreateWithNameInContext(name, ctx);
 	LLVMSetTarget(mod, o->triple);
 	LLVMTargetDataRef layout = LLVMCreateTargetDataLayout(o->tm);
@@ -116,24 +129,14 @@ ttx_block_fn ttx_orc_compile(struct ttx_orc *o, const struct ttx_block_desc *d, 
 		snprintf(err, errlen, "internal error: invalid IR for a block: %.200s", msg);
 		LLVMDisposeMessage(msg);
 		LLVMDisposeModule(mod);
-		LLVMOrcDisposeThreadSafeContext(tsc);
 		return NULL;
 	}
 	LLVMDisposeMessage(msg);
-	LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
-	LLVMErrorRef e = LLVMRunPasses(mod, getenv("TTX_JIT_PASSES") ? getenv("TTX_JIT_PASSES") : passes, o->tm, opts);
-	LLVMDisposePassBuilderOptions(opts);
-	if (e) {
-		take_error(e, "optimising a block", err, errlen);
-		LLVMDisposeModule(mod);
-		LLVMOrcDisposeThreadSafeContext(tsc);
-		return NULL;
-	}
+	LLVMRunPassManager(o->passes, mod);
 	if (getenv("TTX_JIT_DUMP"))   /* debugging aid: the optimised IR on stderr */
 		LLVMDumpModule(mod);
-	LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, tsc);
-	LLVMOrcDisposeThreadSafeContext(tsc);   /* the module keeps it alive */
-	e = LLVMOrcLLJITAddLLVMIRModule(o->jit, LLVMOrcLLJITGetMainJITDylib(o->jit), tsm);
+	LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, o->tsc);
+	LLVMErrorRef e = LLVMOrcLLJITAddLLVMIRModule(o->jit, LLVMOrcLLJITGetMainJITDylib(o->jit), tsm);
 	if (e) {
 		take_error(e, "adding a block to the JIT", err, errlen);
 		LLVMOrcDisposeThreadSafeModule(tsm);
