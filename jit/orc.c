@@ -21,12 +21,15 @@
 LLVMValueRef ttx_emit_block(LLVMContextRef ctx, LLVMModuleRef mod, const char *name,
                             const struct ttx_block_desc *d);
 
-#ifndef CODEGEN_LEVEL
-#define CODEGEN_LEVEL LLVMCodeGenLevelLess
-#endif
+/* Two code generators: straight blocks at LLVMCodeGenLevelNone (fast
+   instruction selection, half the compile time, and for straight-line
+   vector code no slower to run), MOP loops at LLVMCodeGenLevelLess (its
+   register allocator keeps the LRegs in registers across iterations: 4x
+   faster loops).  Measured in benchmarks/RESULTS.md. */
+enum { STRAIGHT_CODE, LOOP_CODE };
 
 struct ttx_orc {
-	LLVMOrcLLJITRef jit;
+	LLVMOrcLLJITRef jit[2];
 	LLVMTargetMachineRef tm;     /* for the optimisation pipeline */
 	LLVMOrcThreadSafeContextRef tsc;   /* one LLVM context for all blocks */
 	LLVMPassManagerRef passes;   /* built once, run on every block's module */
@@ -45,8 +48,9 @@ void ttx_orc_free(struct ttx_orc *o)
 {
 	if (!o)
 		return;
-	if (o->jit)
-		LLVMOrcDisposeLLJIT(o->jit);
+	for (int i = 0; i < 2; i++)
+		if (o->jit[i])
+			LLVMOrcDisposeLLJIT(o->jit[i]);
 	if (o->passes)
 		LLVMDisposePassManager(o->passes);
 	if (o->tsc)
@@ -77,25 +81,29 @@ struct ttx_orc *ttx_orc_new(char *err, size_t errlen)
 		ttx_orc_free(o);
 		return NULL;
 	}
-	/* The host's CPU and features (AVX-512, AVX2 or NEON), one machine for
-	   the optimiser and one handed to LLJIT for code generation. */
-	LLVMTargetMachineRef tm[2];
-	for (int i = 0; i < 2; i++) {
+	/* The host's CPU and features (AVX-512, AVX2 or NEON): one machine for
+	   the optimiser, one for each code generator. */
+	static const LLVMCodeGenOptLevel level[3] = { LLVMCodeGenLevelLess, LLVMCodeGenLevelNone, LLVMCodeGenLevelLess };
+	LLVMTargetMachineRef tm[3];
+	for (int i = 0; i < 3; i++) {
 		char *cpu = LLVMGetHostCPUName(), *features = LLVMGetHostCPUFeatures();
-		tm[i] = LLVMCreateTargetMachine(target, o->triple, cpu, features, CODEGEN_LEVEL, LLVMRelocDefault,
+		tm[i] = LLVMCreateTargetMachine(target, o->triple, cpu, features, level[i], LLVMRelocDefault,
 		                                LLVMCodeModelJITDefault);
 		LLVMDisposeMessage(cpu);
 		LLVMDisposeMessage(features);
 	}
 	o->tm = tm[0];
-	LLVMOrcLLJITBuilderRef builder = LLVMOrcCreateLLJITBuilder();
-	LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(builder, LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(tm[1]));
-	LLVMErrorRef e = LLVMOrcCreateLLJIT(&o->jit, builder);
-	if (e) {
-		take_error(e, "creating the LLVM JIT", err, errlen);
-		o->jit = NULL;
-		ttx_orc_free(o);
-		return NULL;
+	for (int i = 0; i < 2; i++) {
+		LLVMOrcLLJITBuilderRef builder = LLVMOrcCreateLLJITBuilder();
+		LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(builder,
+			LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(tm[1 + i]));
+		LLVMErrorRef e = LLVMOrcCreateLLJIT(&o->jit[i], builder);
+		if (e) {
+			take_error(e, "creating the LLVM JIT", err, errlen);
+			o->jit[i] = NULL;
+			ttx_orc_free(o);
+			return NULL;
+		}
 	}
 	o->tsc = LLVMOrcCreateNewThreadSafeContext();
 	/* mem2reg turns the LReg allocas into SSA values; the rest cleans up
@@ -136,14 +144,15 @@ ttx_block_fn ttx_orc_compile(struct ttx_orc *o, const struct ttx_block_desc *d, 
 	if (getenv("TTX_JIT_DUMP"))   /* debugging aid: the optimised IR on stderr */
 		LLVMDumpModule(mod);
 	LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, o->tsc);
-	LLVMErrorRef e = LLVMOrcLLJITAddLLVMIRModule(o->jit, LLVMOrcLLJITGetMainJITDylib(o->jit), tsm);
+	LLVMOrcLLJITRef jit = o->jit[d->is_mop ? LOOP_CODE : STRAIGHT_CODE];
+	LLVMErrorRef e = LLVMOrcLLJITAddLLVMIRModule(jit, LLVMOrcLLJITGetMainJITDylib(jit), tsm);
 	if (e) {
 		take_error(e, "adding a block to the JIT", err, errlen);
 		LLVMOrcDisposeThreadSafeModule(tsm);
 		return NULL;
 	}
 	LLVMOrcExecutorAddress addr;
-	e = LLVMOrcLLJITLookup(o->jit, &addr, name);
+	e = LLVMOrcLLJITLookup(jit, &addr, name);
 	if (e) {
 		take_error(e, "compiling a block", err, errlen);
 		return NULL;
