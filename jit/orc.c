@@ -21,15 +21,14 @@
 LLVMValueRef ttx_emit_block(LLVMContextRef ctx, LLVMModuleRef mod, const char *name,
                             const struct ttx_block_desc *d);
 
-/* Two code generators: straight blocks at LLVMCodeGenLevelNone (fast
-   instruction selection, half the compile time, and for straight-line
-   vector code no slower to run), MOP loops at LLVMCodeGenLevelLess (its
-   register allocator keeps the LRegs in registers across iterations: 4x
-   faster loops).  Measured in benchmarks/RESULTS.md. */
-enum { STRAIGHT_CODE, LOOP_CODE };
-
+/* Code generation at LLVMCodeGenLevelNone: half the compile time of
+   LLVMCodeGenLevelLess and, for straight-line vector code, no slower.  It
+   is also correct: LLVM 14's optimising code generator miscompiles a
+   merge-masked VPTERNLOGD whose operand it folds from memory (wrong truth
+   table after commuting), which the differential fuzzer found; the
+   reproducer is in docs/jit.md. */
 struct ttx_orc {
-	LLVMOrcLLJITRef jit[2];
+	LLVMOrcLLJITRef jit;
 	LLVMTargetMachineRef tm;     /* for the optimisation pipeline */
 	LLVMOrcThreadSafeContextRef tsc;   /* one LLVM context for all blocks */
 	LLVMPassManagerRef passes;   /* built once, run on every block's module */
@@ -48,9 +47,8 @@ void ttx_orc_free(struct ttx_orc *o)
 {
 	if (!o)
 		return;
-	for (int i = 0; i < 2; i++)
-		if (o->jit[i])
-			LLVMOrcDisposeLLJIT(o->jit[i]);
+	if (o->jit)
+		LLVMOrcDisposeLLJIT(o->jit);
 	if (o->passes)
 		LLVMDisposePassManager(o->passes);
 	if (o->tsc)
@@ -82,28 +80,24 @@ struct ttx_orc *ttx_orc_new(char *err, size_t errlen)
 		return NULL;
 	}
 	/* The host's CPU and features (AVX-512, AVX2 or NEON): one machine for
-	   the optimiser, one for each code generator. */
-	static const LLVMCodeGenOptLevel level[3] = { LLVMCodeGenLevelLess, LLVMCodeGenLevelNone, LLVMCodeGenLevelLess };
-	LLVMTargetMachineRef tm[3];
-	for (int i = 0; i < 3; i++) {
+	   the optimiser, one handed to LLJIT for code generation. */
+	LLVMTargetMachineRef tm[2];
+	for (int i = 0; i < 2; i++) {
 		char *cpu = LLVMGetHostCPUName(), *features = LLVMGetHostCPUFeatures();
-		tm[i] = LLVMCreateTargetMachine(target, o->triple, cpu, features, level[i], LLVMRelocDefault,
-		                                LLVMCodeModelJITDefault);
+		tm[i] = LLVMCreateTargetMachine(target, o->triple, cpu, features, LLVMCodeGenLevelNone,
+		                                LLVMRelocDefault, LLVMCodeModelJITDefault);
 		LLVMDisposeMessage(cpu);
 		LLVMDisposeMessage(features);
 	}
 	o->tm = tm[0];
-	for (int i = 0; i < 2; i++) {
-		LLVMOrcLLJITBuilderRef builder = LLVMOrcCreateLLJITBuilder();
-		LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(builder,
-			LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(tm[1 + i]));
-		LLVMErrorRef e = LLVMOrcCreateLLJIT(&o->jit[i], builder);
-		if (e) {
-			take_error(e, "creating the LLVM JIT", err, errlen);
-			o->jit[i] = NULL;
-			ttx_orc_free(o);
-			return NULL;
-		}
+	LLVMOrcLLJITBuilderRef builder = LLVMOrcCreateLLJITBuilder();
+	LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(builder, LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(tm[1]));
+	LLVMErrorRef e = LLVMOrcCreateLLJIT(&o->jit, builder);
+	if (e) {
+		take_error(e, "creating the LLVM JIT", err, errlen);
+		o->jit = NULL;
+		ttx_orc_free(o);
+		return NULL;
 	}
 	o->tsc = LLVMOrcCreateNewThreadSafeContext();
 	/* mem2reg turns the LReg allocas into SSA values; the rest cleans up
@@ -144,15 +138,14 @@ ttx_block_fn ttx_orc_compile(struct ttx_orc *o, const struct ttx_block_desc *d, 
 	if (getenv("TTX_JIT_DUMP"))   /* debugging aid: the optimised IR on stderr */
 		LLVMDumpModule(mod);
 	LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, o->tsc);
-	LLVMOrcLLJITRef jit = o->jit[d->is_mop ? LOOP_CODE : STRAIGHT_CODE];
-	LLVMErrorRef e = LLVMOrcLLJITAddLLVMIRModule(jit, LLVMOrcLLJITGetMainJITDylib(jit), tsm);
+	LLVMErrorRef e = LLVMOrcLLJITAddLLVMIRModule(o->jit, LLVMOrcLLJITGetMainJITDylib(o->jit), tsm);
 	if (e) {
 		take_error(e, "adding a block to the JIT", err, errlen);
 		LLVMOrcDisposeThreadSafeModule(tsm);
 		return NULL;
 	}
 	LLVMOrcExecutorAddress addr;
-	e = LLVMOrcLLJITLookup(jit, &addr, name);
+	e = LLVMOrcLLJITLookup(o->jit, &addr, name);
 	if (e) {
 		take_error(e, "compiling a block", err, errlen);
 		return NULL;
