@@ -581,13 +581,17 @@ static int is_nop(uint32_t word)
 	return word >> 24 == TTX_OP_NOP;
 }
 
-/* Run body n times: unrolled when short, else a counted loop.  The body
-   gets the iteration number as an i32 value. */
+/* Run body n times: unrolled when short, else a counted loop whose body
+   runs `unroll` times per iteration, then the remainder.  The body gets the
+   iteration number as an i32 value.  Unrolling matters because the fast
+   code generator (jit/orc.c) keeps no value in a register across a loop's
+   back edge: every live LReg is stored and reloaded once per iteration. */
 typedef void (*body_fn)(struct emitter *e, LLVMValueRef iter, void *ctx);
 
-static void repeat(struct emitter *e, uint32_t n, body_fn body, void *ctx)
+static void repeat(struct emitter *e, uint32_t n, unsigned unroll, body_fn body, void *ctx)
 {
-	if (n <= 2) {
+	uint32_t iterations = n / unroll, done_n = iterations * unroll;
+	if (iterations <= 1) {
 		for (uint32_t i = 0; i < n; i++)
 			body(e, c32(e, i), ctx);
 		return;
@@ -599,15 +603,18 @@ static void repeat(struct emitter *e, uint32_t n, body_fn body, void *ctx)
 	LLVMPositionBuilderAtEnd(e->b, loop);
 	LLVMValueRef i = LLVMBuildPhi(e->b, e->i32, "i");
 	unsigned first = e->index;
-	body(e, i, ctx);
+	for (unsigned k = 0; k < unroll; k++)
+		body(e, LLVMBuildAdd(e->b, i, c32(e, k), ""), ctx);
 	e->index = first;   /* fault reports give the loop's first instruction */
-	LLVMValueRef next = LLVMBuildAdd(e->b, i, c32(e, 1), "");
+	LLVMValueRef next = LLVMBuildAdd(e->b, i, c32(e, unroll), "");
 	LLVMBasicBlockRef end = LLVMGetInsertBlock(e->b);
-	LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntULT, next, c32(e, n), ""), loop, done);
+	LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntULT, next, c32(e, done_n), ""), loop, done);
 	LLVMValueRef in_v[2] = { c32(e, 0), next };
 	LLVMBasicBlockRef in_b[2] = { pre, end };
 	LLVMAddIncoming(i, in_v, in_b, 2);
 	LLVMPositionBuilderAtEnd(e->b, done);
+	for (uint32_t k = done_n; k < n; k++)
+		body(e, c32(e, k), ctx);
 }
 
 /* if (cond) emit a else emit b, for one word each. */
@@ -663,10 +670,10 @@ static void mop1_outer(struct emitter *e, LLVMValueRef outer, void *ctx)
 	if (m->inner_count) {
 		uint32_t before_last = m->inner_count - 1;
 		if (m->flip) {   /* inner_count is even: pairs, then LoopOp */
-			repeat(e, before_last / 2, mop1_pair, (void *)m);
+			repeat(e, before_last / 2, 8, mop1_pair, (void *)m);
 			emit_insn(e, cfg[5]);
 		} else {
-			repeat(e, before_last, mop1_single, (void *)m);
+			repeat(e, before_last, 16, mop1_single, (void *)m);
 		}
 		choose(e, LLVMBuildICmp(e->b, LLVMIntEQ, outer, c32(e, m->outer_count - 1), ""), cfg[7], cfg[8]);
 	}
@@ -733,10 +740,10 @@ static void emit_mop(struct emitter *e, const struct ttx_block_desc *d)
 		}
 		if (m.outer_count == 1 && is_nop(cfg[2]) && m.inner_count == 0 && !is_nop(cfg[3]))
 			m.outer_count += 128;   /* the hardware bug */
-		repeat(e, m.outer_count, mop1_outer, &m);
+		repeat(e, m.outer_count, 1, mop1_outer, &m);
 	} else {
 		struct mop0 m = { cfg, ((uint32_t)d->mask_hi << 16) | a.MaskLo };
-		repeat(e, a.Count1 + 1, mop0_iter, &m);
+		repeat(e, a.Count1 + 1, 4, mop0_iter, &m);
 	}
 }
 

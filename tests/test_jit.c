@@ -161,6 +161,10 @@ static void random_program(struct program *p, uint64_t *rng)
 	if (p->how == MOP1) {
 		p->mop_cfg[0] = (uint32_t)(r % 5);            /* outer count */
 		p->mop_cfg[1] = (uint32_t)((r >> 8) % 5);     /* inner count */
+		if ((r >> 24) % 4 == 0) {                     /* long enough for the unrolled loops */
+			p->mop_cfg[0] = (uint32_t)((r >> 28) % 20);
+			p->mop_cfg[1] = (uint32_t)((r >> 36) % 40);
+		}
 		if ((r >> 16) % 4 == 0)
 			p->mop_cfg[6] = nop;                      /* no LoopOp flip */
 		if ((r >> 20) % 8 == 0) {                     /* the hardware bug's case */
@@ -169,7 +173,7 @@ static void random_program(struct program *p, uint64_t *rng)
 		p->mop_word = (uint32_t)TTX_OP_MOP << 24 | 1u << 23;
 	} else if (p->how == MOP0) {
 		p->mop_cfg[1] = (uint32_t)(r % 4);            /* has B, has A1-A3 */
-		uint32_t count1 = (uint32_t)((r >> 8) % 40), mask = (uint32_t)(r >> 16) & 0xFFFF;
+		uint32_t count1 = (uint32_t)((r >> 8) % 128), mask = (uint32_t)(r >> 16) & 0xFFFF;
 		if ((r >> 40) % 3 == 0)
 			mask = 0;
 		p->mop_word = (uint32_t)TTX_OP_MOP << 24 | count1 << 16 | mask;
