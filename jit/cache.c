@@ -30,6 +30,8 @@
 #define MAX_BLOCKS (1u << 16)      /* blocks remembered per tile */
 #define MOP_KEY 11                 /* MOP word, MopCfg[9], MaskHi */
 
+typedef __typeof__(((struct ttx_sfpu *)0)->flag_stack[0]) t_flag_entry;
+
 struct op_count {
 	uint8_t op;
 	uint32_t n;
@@ -89,6 +91,17 @@ size_t ttx_jit_offset_lane_flags(void)
 size_t ttx_jit_offset_use_lane_flags(void)
 {
 	return offsetof(struct ttx_tile, sfpu) + offsetof(struct ttx_sfpu, use_lane_flags);
+}
+
+size_t ttx_jit_offset_flag_stack(unsigned depth, int use)
+{
+	return offsetof(struct ttx_tile, sfpu) + offsetof(struct ttx_sfpu, flag_stack) +
+	       depth * sizeof(t_flag_entry) + (use ? offsetof(t_flag_entry, use_lane_flags) : 0);
+}
+
+size_t ttx_jit_offset_flag_stack_size(void)
+{
+	return offsetof(struct ttx_tile, sfpu) + offsetof(struct ttx_sfpu, flag_stack_size);
 }
 
 /* ---- the table ---- */

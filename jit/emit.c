@@ -495,6 +495,163 @@ static void emit_mov(struct emitter *e, uint32_t word)
 	put(e, a.VD, x, en);
 }
 
+/* ---- the flag stack (TC/VectorUnit.md "Lane Predication Masks") ----
+ * One stack per lane, kept in the tile (interp/sfpu_simple.c): entry d of
+ * lane L is bit L of flag_stack[d], the depth of lane L is
+ * flag_stack_size[L].  The emitters work on it in memory. */
+
+static LLVMValueRef stack_ptr(struct emitter *e, unsigned d, int use)
+{
+	return state_ptr(e, ttx_jit_offset_flag_stack(d, use), e->i32);
+}
+
+static LLVMValueRef depths(struct emitter *e)
+{
+	LLVMTypeRef v8 = LLVMVectorType(e->i8, TTX_LANES);
+	LLVMValueRef p = state_ptr(e, ttx_jit_offset_flag_stack_size(), v8);
+	LLVMValueRef v = LLVMBuildLoad2(e->b, v8, p, "");
+	LLVMSetAlignment(v, 1);
+	return v;
+}
+
+/* Lanes whose stack holds exactly d entries. */
+static LLVMValueRef depth_lanes(struct emitter *e, LLVMValueRef depth, unsigned d)
+{
+	LLVMTypeRef v8 = LLVMTypeOf(depth);
+	LLVMValueRef k[TTX_LANES];
+	for (unsigned i = 0; i < TTX_LANES; i++)
+		k[i] = LLVMConstInt(e->i8, d, 0);
+	(void)v8;
+	return as_i32(e, LLVMBuildICmp(e->b, LLVMIntEQ, depth, LLVMConstVector(k, TTX_LANES), ""));
+}
+
+static void add_depth(struct emitter *e, LLVMValueRef depth, int delta)
+{
+	LLVMValueRef k[TTX_LANES];
+	for (unsigned i = 0; i < TTX_LANES; i++)
+		k[i] = LLVMConstInt(e->i8, (unsigned long long)(uint8_t)delta, 0);
+	LLVMValueRef v = LLVMBuildAdd(e->b, depth, LLVMConstVector(k, TTX_LANES), "");
+	LLVMSetAlignment(LLVMBuildStore(e->b, v, state_ptr(e, ttx_jit_offset_flag_stack_size(), LLVMTypeOf(v))), 1);
+}
+
+/* The top entry of every lane; lanes with an empty stack read empty. */
+static void stack_top(struct emitter *e, LLVMValueRef depth, uint32_t empty, LLVMValueRef *flags, LLVMValueRef *use)
+{
+	LLVMValueRef f = LLVMBuildAnd(e->b, depth_lanes(e, depth, 0), c32(e, empty), ""), u = f;
+	for (unsigned d = 1; d <= TTX_FLAG_STACK_DEPTH; d++) {
+		LLVMValueRef l = depth_lanes(e, depth, d);
+		f = LLVMBuildOr(e->b, f, LLVMBuildAnd(e->b, load(e, e->i32, stack_ptr(e, d - 1, 0)), l, ""), "");
+		u = LLVMBuildOr(e->b, u, LLVMBuildAnd(e->b, load(e, e->i32, stack_ptr(e, d - 1, 1)), l, ""), "");
+	}
+	*flags = f;
+	*use = u;
+}
+
+/* if (any lane of bad) the interpreter runs word (for its fault), else
+   emit the native code; both paths meet after it. */
+static LLVMBasicBlockRef guard(struct emitter *e, LLVMValueRef bad, uint32_t word)
+{
+	LLVMBasicBlockRef slow = LLVMAppendBasicBlockInContext(e->ctx, e->fn, "stack_fault");
+	LLVMBasicBlockRef fast = LLVMAppendBasicBlockInContext(e->ctx, e->fn, "");
+	LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(e->ctx, e->fn, "");
+	LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, bad, c32(e, 0), ""), slow, fast);
+	LLVMPositionBuilderAtEnd(e->b, slow);
+	emit_interp(e, word, RELOAD_ALL);
+	LLVMBuildBr(e->b, join);
+	LLVMPositionBuilderAtEnd(e->b, fast);
+	return join;
+}
+
+/* TC/SFPPUSHC.md: every lane pushes {LaneFlags, Use}; a full stack faults
+   (in the interpreter). */
+static void emit_pushc(struct emitter *e, uint32_t word)
+{
+	LLVMValueRef depth = depths(e);
+	LLVMBasicBlockRef join = guard(e, depth_lanes(e, depth, TTX_FLAG_STACK_DEPTH), word);
+	LLVMValueRef flags = get_flags(e), use = get_use(e);
+	for (unsigned d = 0; d < TTX_FLAG_STACK_DEPTH; d++) {
+		LLVMValueRef l = depth_lanes(e, depth, d);
+		store(e, blend32(e, load(e, e->i32, stack_ptr(e, d, 0)), flags, l), stack_ptr(e, d, 0));
+		store(e, blend32(e, load(e, e->i32, stack_ptr(e, d, 1)), use, l), stack_ptr(e, d, 1));
+	}
+	add_depth(e, depth, 1);
+	LLVMBuildBr(e->b, join);
+	LLVMPositionBuilderAtEnd(e->b, join);
+}
+
+/* BooleanOp of TC/SFPPOPC.md: A = LaneFlags, B = Top.LaneFlags. */
+static LLVMValueRef boolean_op(struct emitter *e, unsigned mod1, LLVMValueRef a, LLVMValueRef b)
+{
+	LLVMBuilderRef B = e->b;
+	LLVMValueRef na = LLVMBuildNot(B, a, ""), nb = LLVMBuildNot(B, b, "");
+	switch (mod1) {
+	case 1: return b;
+	case 2: return nb;
+	case 3: return LLVMBuildAnd(B, a, b, "");
+	case 4: return LLVMBuildOr(B, a, b, "");
+	case 5: return LLVMBuildAnd(B, a, nb, "");
+	case 6: return LLVMBuildOr(B, a, nb, "");
+	case 7: return LLVMBuildAnd(B, na, b, "");
+	case 8: return LLVMBuildOr(B, na, b, "");
+	case 9: return LLVMBuildAnd(B, na, nb, "");
+	case 10: return LLVMBuildOr(B, na, nb, "");
+	case 11: return LLVMBuildXor(B, a, b, "");
+	default: return LLVMBuildNot(B, LLVMBuildXor(B, a, b, ""), "");   /* 12 */
+	}
+}
+
+/* TC/SFPPOPC.md, as interp/sfpu_simple.c: Mod1 = 0 pops (an empty stack
+   faults, in the interpreter); 1-12 combine with the top; 13-15 set; any
+   Mod1 != 0 on a full stack also copies the top over the bottom entry (the
+   documented hardware bug). */
+static void emit_popc(struct emitter *e, uint32_t word)
+{
+	unsigned mod1 = word & 15;
+	LLVMValueRef depth = depths(e), top_flags, top_use;
+	LLVMBasicBlockRef join = NULL;
+	if (mod1 == 0)
+		join = guard(e, depth_lanes(e, depth, 0), word);
+	stack_top(e, depth, 0, &top_flags, &top_use);
+	if (mod1 == 0) {
+		add_depth(e, depth, -1);
+	} else {
+		LLVMValueRef full = depth_lanes(e, depth, TTX_FLAG_STACK_DEPTH);
+		store(e, blend32(e, load(e, e->i32, stack_ptr(e, 0, 0)), top_flags, full), stack_ptr(e, 0, 0));
+		store(e, blend32(e, load(e, e->i32, stack_ptr(e, 0, 1)), top_use, full), stack_ptr(e, 0, 1));
+	}
+	switch (mod1) {
+	case 0:
+		store(e, top_use, e->use);
+		store(e, top_flags, e->flags);
+		break;
+	case 13:
+		store(e, LLVMBuildNot(e->b, get_flags(e), ""), e->flags);
+		break;
+	case 14:
+	case 15:
+		store(e, c32(e, ALL), e->use);
+		store(e, c32(e, mod1 == 14 ? ALL : 0), e->flags);
+		break;
+	default:
+		store(e, top_use, e->use);
+		store(e, boolean_op(e, mod1, get_flags(e), top_flags), e->flags);
+		break;
+	}
+	if (join) {
+		LLVMBuildBr(e->b, join);
+		LLVMPositionBuilderAtEnd(e->b, join);
+	}
+}
+
+/* TC/SFPCOMPC.md: the top of an empty stack reads {true, true}. */
+static void emit_compc(struct emitter *e)
+{
+	LLVMValueRef top_flags, top_use;
+	stack_top(e, depths(e), ALL, &top_flags, &top_use);
+	LLVMValueRef f = LLVMBuildAnd(e->b, LLVMBuildAnd(e->b, top_use, get_use(e), ""), top_flags, "");
+	store(e, LLVMBuildAnd(e->b, f, LLVMBuildNot(e->b, get_flags(e), ""), ""), e->flags);
+}
+
 /* ---- which instructions, and how ---- */
 
 /* Instructions that cannot be in a block: SFPLOADMACRO (it schedules work
@@ -532,7 +689,8 @@ int ttx_jit_is_native(uint32_t word)
 	case TTX_OP_SFPIADD: case TTX_OP_SFPAND: case TTX_OP_SFPOR: case TTX_OP_SFPXOR: case TTX_OP_SFPNOT:
 	case TTX_OP_SFPSHFT: case TTX_OP_SFPSETCC: case TTX_OP_SFPENCC: case TTX_OP_SFPABS: case TTX_OP_SFPLZ:
 	case TTX_OP_SFPEXEXP: case TTX_OP_SFPEXMAN: case TTX_OP_SFPSETEXP: case TTX_OP_SFPSETMAN:
-	case TTX_OP_SFPSETSGN: case TTX_OP_SFPDIVP2:
+	case TTX_OP_SFPSETSGN: case TTX_OP_SFPDIVP2: case TTX_OP_SFPPUSHC: case TTX_OP_SFPPOPC:
+	case TTX_OP_SFPCOMPC:
 		return vd4 < 12;
 	default:
 		return 0;
@@ -569,6 +727,9 @@ static void emit_insn(struct emitter *e, uint32_t word)
 	case TTX_OP_SFPMOV: emit_mov(e, word); break;
 	case TTX_OP_SFPEXMAN: case TTX_OP_SFPSETEXP: case TTX_OP_SFPSETMAN: case TTX_OP_SFPSETSGN:
 	case TTX_OP_SFPDIVP2: emit_fields(e, word); break;
+	case TTX_OP_SFPPUSHC: emit_pushc(e, word); break;
+	case TTX_OP_SFPPOPC: emit_popc(e, word); break;
+	case TTX_OP_SFPCOMPC: emit_compc(e); break;
 	default: break;   /* NOP, SFPNOP */
 	}
 	e->index++;

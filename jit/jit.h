@@ -65,5 +65,7 @@ void ttx_jit_call_mad(uint32_t *d, const uint32_t *a, const uint32_t *b, const u
 size_t ttx_jit_offset_lreg(unsigned r);
 size_t ttx_jit_offset_lane_flags(void);
 size_t ttx_jit_offset_use_lane_flags(void);
+size_t ttx_jit_offset_flag_stack(unsigned depth, int use);   /* entry depth: LaneFlags or Use */
+size_t ttx_jit_offset_flag_stack_size(void);                /* uint8_t[32] */
 
 #endif

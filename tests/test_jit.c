@@ -66,7 +66,8 @@ static void random_state(struct ttx_tile *t, uint64_t *rng)
 		s->lane_config[l] = cfg;
 		s->prng[l] = (uint32_t)test_rand(rng);
 	}
-	unsigned depth = (unsigned)(test_rand(rng) % 3);
+	r = test_rand(rng);
+	unsigned depth = (unsigned)(r % 8 == 0 ? 6 + (r >> 8) % 3 : r % 3);   /* sometimes near full */
 	for (unsigned d = 0; d < depth; d++) {
 		s->flag_stack[d].lane_flags = (uint32_t)test_rand(rng);
 		s->flag_stack[d].use_lane_flags = (uint32_t)test_rand(rng);
