@@ -16,6 +16,7 @@
  * (ttx_options.jit_threshold; default 1 with --engine jit, 2 with auto);
  * until then, and for blocks that cannot be compiled, the interpreter runs
  * its words and the JIT does not look again until they are done. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,7 +48,8 @@ struct block {
 	struct op_count *ops;          /* per opcode, for the statistics */
 	size_t nops;
 	uint32_t seen;
-	ttx_block_fn fn;
+	uint8_t queued;                /* handed to the compile thread */
+	ttx_block_fn fn;               /* atomic: the compile thread sets it */
 };
 
 struct ttx_jit {
@@ -57,8 +59,20 @@ struct ttx_jit {
 	uint32_t threshold;
 	int fast_numerics;
 	uint32_t words[MAX_BLOCK];
+	/* Under lock: compile times, and with async the compile thread's queue. */
+	pthread_mutex_t lock;
 	double *compile_times;
 	size_t ncompiled, compile_cap;
+	char failure[256];             /* a compile error not reported yet */
+	/* Background compilation (--engine auto): a thread owns the LLVM
+	   objects and compiles the blocks queued to it while the run loop goes
+	   on interpreting them.  --engine jit compiles in the calling thread,
+	   so that every block runs compiled from its first time. */
+	int async, started, stop, busy;
+	pthread_t thread;
+	pthread_cond_t wake, idle;
+	struct block **queue;
+	size_t qhead, qtail, qcap;
 };
 
 int ttx_jit_available(void)
@@ -126,10 +140,21 @@ void ttx_jit_free(struct ttx_jit *j)
 {
 	if (!j)
 		return;
+	if (j->started) {
+		pthread_mutex_lock(&j->lock);
+		j->stop = 1;
+		pthread_cond_signal(&j->wake);
+		pthread_mutex_unlock(&j->lock);
+		pthread_join(j->thread, NULL);
+	}
+	pthread_mutex_destroy(&j->lock);
+	pthread_cond_destroy(&j->wake);
+	pthread_cond_destroy(&j->idle);
 	for (size_t i = 0; i < j->cap; i++)
 		if (j->slots[i])
 			free_block(j->slots[i]);
 	free(j->slots);
+	free(j->queue);
 	free(j->compile_times);
 	ttx_orc_free(j->orc);
 	free(j);
@@ -141,6 +166,9 @@ static struct ttx_jit *jit_new(struct ttx_tile *t)
 	struct ttx_jit *j = calloc(1, sizeof(*j));
 	if (!j)
 		return NULL;
+	pthread_mutex_init(&j->lock, NULL);
+	pthread_cond_init(&j->wake, NULL);
+	pthread_cond_init(&j->idle, NULL);
 	j->orc = ttx_orc_new(err, sizeof(err));
 	j->cap = 1024;
 	j->slots = calloc(j->cap, sizeof(*j->slots));
@@ -151,6 +179,7 @@ static struct ttx_jit *jit_new(struct ttx_tile *t)
 	}
 	j->threshold = t->opt.jit_threshold ? t->opt.jit_threshold : t->opt.engine == TTX_ENGINE_JIT ? 1 : 2;
 	j->fast_numerics = t->opt.numerics == TTX_NUMERICS_FAST;
+	j->async = t->opt.engine == TTX_ENGINE_AUTO;
 	return j;
 }
 
@@ -221,7 +250,8 @@ static struct block *new_block(int is_mop, uint32_t row_masked, const uint32_t *
 	return b;
 }
 
-static int compile(struct ttx_tile *t, struct ttx_jit *j, struct block *b)
+/* Compile b (in whichever thread owns the LLVM objects). */
+static void compile(struct ttx_jit *j, struct block *b)
 {
 	struct ttx_block_desc d = { .row_masked = b->row_masked, .fast_numerics = j->fast_numerics };
 	if (b->is_mop) {
@@ -236,37 +266,108 @@ static int compile(struct ttx_tile *t, struct ttx_jit *j, struct block *b)
 	char err[256];
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	b->fn = ttx_orc_compile(j->orc, &d, err, sizeof(err));
+	ttx_block_fn fn = ttx_orc_compile(j->orc, &d, err, sizeof(err));
 	clock_gettime(CLOCK_MONOTONIC, &t1);
-	if (!b->fn) {
-		b->failed = 1;
-		ttx_warn(t, "JIT: %s; interpreting that block", err);
-		return 0;
-	}
 	double s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
-	if (j->ncompiled == j->compile_cap) {
-		size_t ncap = j->compile_cap ? 2 * j->compile_cap : 64;
-		double *n = realloc(j->compile_times, ncap * sizeof(*n));
-		if (n) {
-			j->compile_times = n;
-			j->compile_cap = ncap;
+	pthread_mutex_lock(&j->lock);
+	if (!fn) {
+		__atomic_store_n(&b->failed, 1, __ATOMIC_RELEASE);
+		snprintf(j->failure, sizeof(j->failure), "%s", err);
+	} else {
+		if (j->ncompiled == j->compile_cap) {
+			size_t ncap = j->compile_cap ? 2 * j->compile_cap : 64;
+			double *n = realloc(j->compile_times, ncap * sizeof(*n));
+			if (n) {
+				j->compile_times = n;
+				j->compile_cap = ncap;
+			}
+		}
+		if (j->ncompiled < j->compile_cap)
+			j->compile_times[j->ncompiled++] = s;
+	}
+	pthread_mutex_unlock(&j->lock);
+	__atomic_store_n(&b->fn, fn, __ATOMIC_RELEASE);
+}
+
+static void *compile_thread(void *arg)
+{
+	struct ttx_jit *j = arg;
+	pthread_mutex_lock(&j->lock);
+	for (;;) {
+		while (!j->stop && j->qhead == j->qtail)
+			pthread_cond_wait(&j->wake, &j->lock);
+		if (j->stop)
+			break;
+		struct block *b = j->queue[j->qhead++ % j->qcap];
+		j->busy = 1;
+		pthread_mutex_unlock(&j->lock);
+		compile(j, b);
+		pthread_mutex_lock(&j->lock);
+		j->busy = 0;
+		if (j->qhead == j->qtail)
+			pthread_cond_broadcast(&j->idle);
+	}
+	pthread_mutex_unlock(&j->lock);
+	return NULL;
+}
+
+/* Hand b to the compile thread (started at the first block).  0 when that
+   cannot be done (the block is then compiled here). */
+static int enqueue(struct ttx_jit *j, struct block *b)
+{
+	int ok = 1;
+	pthread_mutex_lock(&j->lock);
+	if (!j->started) {
+		j->started = pthread_create(&j->thread, NULL, compile_thread, j) == 0;
+		if (!j->started)
+			j->async = 0;
+	}
+	if (j->started && j->qtail - j->qhead == j->qcap) {
+		size_t ncap = j->qcap ? 2 * j->qcap : 64;
+		struct block **nq = malloc(ncap * sizeof(*nq));
+		if (nq) {
+			for (size_t i = 0; i < j->qtail - j->qhead; i++)
+				nq[i] = j->queue[(j->qhead + i) % j->qcap];
+			j->qtail -= j->qhead;
+			j->qhead = 0;
+			free(j->queue);
+			j->queue = nq;
+			j->qcap = ncap;
 		}
 	}
-	if (j->ncompiled < j->compile_cap)
-		j->compile_times[j->ncompiled++] = s;
-	t->stats.jit_blocks_compiled++;
-	t->stats.jit_compile_seconds += s;
-	return 1;
+	if (!j->started || j->qtail - j->qhead == j->qcap) {
+		ok = 0;
+	} else {
+		j->queue[j->qtail++ % j->qcap] = b;
+		b->queued = 1;
+		pthread_cond_signal(&j->wake);
+	}
+	pthread_mutex_unlock(&j->lock);
+	return ok;
 }
 
 /* Seen once more: compiled (or compile now) -> 1; keep interpreting -> 0. */
-static int ready(struct ttx_tile *t, struct ttx_jit *j, struct block *b)
+static int ready(struct ttx_jit *j, struct block *b)
 {
-	if (b->fn)
+	if (__atomic_load_n(&b->fn, __ATOMIC_ACQUIRE))
 		return 1;
-	if (b->failed || ++b->seen < j->threshold)
+	if (b->queued || __atomic_load_n(&b->failed, __ATOMIC_ACQUIRE) || ++b->seen < j->threshold)
 		return 0;
-	return compile(t, j, b);
+	if (j->async && enqueue(j, b))
+		return 0;
+	compile(j, b);
+	return b->fn != NULL;
+}
+
+void ttx_jit_wait(struct ttx_tile *t)
+{
+	struct ttx_jit *j = t->jit;
+	if (!j || !j->started)
+		return;
+	pthread_mutex_lock(&j->lock);
+	while (j->busy || j->qhead != j->qtail)
+		pthread_cond_wait(&j->idle, &j->lock);
+	pthread_mutex_unlock(&j->lock);
 }
 
 /* Run a compiled block; n_before: how far into a straight block a fault
@@ -342,7 +443,7 @@ static long step_straight(struct ttx_tile *t, struct ttx_jit *j, unsigned thread
 	struct block *b = find_straight(j, row_masked, p, NULL, avail);
 	if (!b)
 		return 0;
-	if ((budget && b->ninsns > budget) || !ready(t, j, b)) {
+	if ((budget && b->ninsns > budget) || !ready(j, b)) {
 		t->jit_skip[thread] = (uint32_t)b->nkey - 1;   /* this look was the first */
 		return 0;
 	}
@@ -366,7 +467,7 @@ static long step_replay(struct ttx_tile *t, struct ttx_jit *j, unsigned thread, 
 		}
 	}
 	struct block *b = left <= MAX_BLOCK ? find_straight(j, row_masked, NULL, words, left) : NULL;
-	if (!b || b->nkey != left || (budget && b->ninsns > budget) || !ready(t, j, b)) {
+	if (!b || b->nkey != left || (budget && b->ninsns > budget) || !ready(j, b)) {
 		t->jit_skip[thread] = left - 1;
 		return 0;
 	}
@@ -420,7 +521,7 @@ static long step_mop(struct ttx_tile *t, struct ttx_jit *j, unsigned thread, uin
 			return 0;
 		}
 	}
-	if ((budget && b->ninsns > budget) || !ready(t, j, b))
+	if ((budget && b->ninsns > budget) || !ready(j, b))
 		return 0;   /* the interpreter expands it */
 	size_t fault_index;
 	long n = run_block(t, b, thread, &fault_index);
@@ -468,6 +569,14 @@ long ttx_jit_step(struct ttx_tile *t, unsigned thread, uint64_t budget)
 	struct ttx_frontend *fe = &t->fe[thread];
 	struct ttx_pipe *p = &t->pipe[thread];
 	uint32_t row_masked = ttx_sfpu_row_masked(&t->sfpu);
+	if (j->failure[0]) {   /* a compile error, reported from this thread */
+		char msg[sizeof(j->failure)];
+		pthread_mutex_lock(&j->lock);
+		snprintf(msg, sizeof(msg), "%s", j->failure);
+		j->failure[0] = 0;
+		pthread_mutex_unlock(&j->lock);
+		ttx_warn(t, "JIT: %s; interpreting that block", msg);
+	}
 	if (fe->replay_mode == 2)
 		return step_replay(t, j, thread, row_masked, budget);
 	if (fe->mop_active || fe->replay_mode)
@@ -515,17 +624,24 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-double ttx_jit_compile_median(const struct ttx_tile *t)
+void ttx_jit_stats(const struct ttx_tile *t, struct ttx_stats *out)
 {
-	const struct ttx_jit *j = t->jit;
-	if (!j || !j->ncompiled)
-		return 0;
-	double *v = malloc(j->ncompiled * sizeof(*v));
-	if (!v)
-		return 0;
-	memcpy(v, j->compile_times, j->ncompiled * sizeof(*v));
-	qsort(v, j->ncompiled, sizeof(*v), cmp_double);
-	double m = v[j->ncompiled / 2];
-	free(v);
-	return m;
+	struct ttx_jit *j = t->jit;
+	if (!j)
+		return;
+	pthread_mutex_lock(&j->lock);
+	size_t n = j->ncompiled;
+	double *v = n ? malloc(n * sizeof(*v)) : NULL;
+	out->jit_blocks_compiled = n;
+	out->jit_compile_seconds = 0;
+	for (size_t i = 0; i < n; i++)
+		out->jit_compile_seconds += j->compile_times[i];
+	if (v)
+		memcpy(v, j->compile_times, n * sizeof(*v));
+	pthread_mutex_unlock(&j->lock);
+	if (v) {
+		qsort(v, n, sizeof(*v), cmp_double);
+		out->jit_compile_median_seconds = v[n / 2];
+		free(v);
+	}
 }

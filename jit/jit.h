@@ -24,8 +24,12 @@ struct ttx_jit;
    are idle and nothing else (wait gates, SFPLOADMACRO schedules) is active. */
 long ttx_jit_step(struct ttx_tile *t, unsigned thread, uint64_t budget);
 void ttx_jit_free(struct ttx_jit *j);
-/* Median compile time of the tile's blocks, seconds (0: none). */
-double ttx_jit_compile_median(const struct ttx_tile *t);
+/* The JIT's part of ttx_stats: blocks compiled, compile times. */
+struct ttx_stats;
+void ttx_jit_stats(const struct ttx_tile *t, struct ttx_stats *out);
+/* Wait until the compile thread has compiled everything queued to it
+   (--engine auto; for tests and benchmarks). */
+void ttx_jit_wait(struct ttx_tile *t);
 
 /* ---- between the files of the JIT ---- */
 

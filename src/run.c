@@ -188,7 +188,7 @@ void ttx_stats_get(const struct ttx_tile *t, struct ttx_stats *out)
 {
 	*out = t->stats;
 	out->insns_interp = out->insns - out->insns_jit;
-	out->jit_compile_median_seconds = ttx_jit_compile_median(t);
+	ttx_jit_stats(t, out);
 	for (unsigned op = 0; op < 256; op++)
 		out->insns_by_unit[ttx_isa_insns[op].unit] += t->op_counts[op];
 }
