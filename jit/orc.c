@@ -1,6 +1,7 @@
 /* ORC LLJIT through the LLVM C API: one JIT per tile (no globals but LLVM's
  * own one-time target initialisation), modules optimised for the host CPU
  * and its vector width, then compiled and looked up by name. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,9 +60,20 @@ void ttx_orc_free(struct ttx_orc *o)
 	free(o);
 }
 
+/* LLVM's target registry is process-wide: initialise it once, whichever
+   thread (tile) gets here first. */
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+static int init_failed;
+
+static void init_llvm(void)
+{
+	init_failed = LLVMInitializeNativeTarget() || LLVMInitializeNativeAsmPrinter();
+}
+
 struct ttx_orc *ttx_orc_new(char *err, size_t errlen)
 {
-	if (LLVMInitializeNativeTarget() || LLVMInitializeNativeAsmPrinter()) {
+	pthread_once(&init_once, init_llvm);
+	if (init_failed) {
 		snprintf(err, errlen, "LLVM has no code generator for this host");
 		return NULL;
 	}
