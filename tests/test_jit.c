@@ -13,6 +13,7 @@
  * buffers, rewritten MopCfg and changed ROW_MASK, faults and instruction
  * budgets inside blocks, and --numerics fast against its scalar statement. */
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -563,6 +564,56 @@ START_TEST(test_fast_numerics)
 }
 END_TEST
 
+/* Tiles are independent: four host threads, each with its own tile and
+   JIT (one compiling in the background), run the same random programs and
+   must all match the interpreter. */
+struct host_thread {
+	enum ttx_engine engine;
+	uint32_t lreg[TTX_LREGS][TTX_LANES];
+	int ok;
+};
+
+static void *host_thread_main(void *arg)
+{
+	struct host_thread *h = arg;
+	struct ttx_options opt = { .engine = h->engine, .jit_threshold = 1 };
+	struct ttx_tile *t = ttx_tile_new(&opt);
+	uint64_t rng = 4242, state = 77;
+	h->ok = t != NULL;
+	for (int i = 0; i < 40 && h->ok; i++) {
+		struct program p;
+		random_program(&p, &rng);
+		p.how = STRAIGHT;
+		ttx_tile_reset(t);
+		uint64_t r = state;
+		random_state(t, &r);
+		push_program(t, &p);
+		ttx_run(t, 100000);
+		ttx_jit_wait(t);
+	}
+	if (t)
+		memcpy(h->lreg, t->sfpu.lreg, sizeof(h->lreg));
+	ttx_tile_destroy(t);
+	return NULL;
+}
+
+START_TEST(test_host_threads)
+{
+	struct host_thread h[5] = { { .engine = TTX_ENGINE_INTERP }, { .engine = TTX_ENGINE_JIT },
+	                            { .engine = TTX_ENGINE_JIT }, { .engine = TTX_ENGINE_AUTO },
+	                            { .engine = TTX_ENGINE_JIT } };
+	pthread_t tid[5];
+	for (int i = 0; i < 5; i++)
+		ck_assert_int_eq(pthread_create(&tid[i], NULL, host_thread_main, &h[i]), 0);
+	for (int i = 0; i < 5; i++)
+		pthread_join(tid[i], NULL);
+	for (int i = 0; i < 5; i++) {
+		ck_assert(h[i].ok);
+		ck_assert_mem_eq(h[0].lreg, h[i].lreg, sizeof(h[0].lreg));
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("jit");
@@ -570,10 +621,12 @@ int main(void)
 	tcase_set_timeout(tc, 0);
 	tcase_add_test(tc, test_differential_fuzz);
 	tc = test_tcase(s, "behaviour");
+	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, test_tiering);
 	tcase_add_test(tc, test_cache_follows_state);
 	tcase_add_test(tc, test_fault_in_block);
 	tcase_add_test(tc, test_budget);
 	tcase_add_test(tc, test_fast_numerics);
+	tcase_add_test(tc, test_host_threads);
 	return test_run_suite(s);
 }
