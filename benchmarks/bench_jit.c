@@ -9,6 +9,7 @@
  *   - exp(x) on Dst, written in SFPU assembly: range reduction with
  *     SFPEXEXP/SFPSETEXP, a Horner polynomial, predicated squaring.
  * benchmarks/RESULTS.md records the figures. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,15 +102,64 @@ static double measure(const struct program *p, enum ttx_engine engine, enum ttx_
 	return best;
 }
 
-static void row(const struct program *p, int fast_too)
+struct result {
+	const char *name;
+	double interp, jit, fast;
+};
+
+/* A bar chart of the results (log scale, instructions/s), for RESULTS.md. */
+static void write_svg(const char *path, const struct result *r, size_t n)
+{
+	FILE *f = fopen(path, "w");
+	if (!f) {
+		perror(path);
+		return;
+	}
+	const int w = 760, row_h = 70, left = 250, top = 40, width = w - left - 20;
+	const double lo = 1e7, hi = 1e10;   /* 10 M to 10 G instructions/s */
+	static const char *const colour[3] = { "#9e9e9e", "#1f77b4", "#ff7f0e" };
+	static const char *const label[3] = { "interpreter", "JIT (exact)", "JIT (--numerics fast)" };
+	fprintf(f, "<svg xmlns='http://www.w3.org/2000/svg' width='%d' height='%d' font-family='sans-serif' "
+	        "font-size='12'>\n<rect width='100%%' height='100%%' fill='white'/>\n", w, top + row_h * (int)n + 60);
+	fprintf(f, "<text x='%d' y='20' font-size='14'>Emulated SFPU instructions/s, one core (log scale)</text>\n", left);
+	for (int d = 7; d <= 10; d++) {
+		double x = left + width * (d - 7) / 3.0;
+		fprintf(f, "<line x1='%.0f' y1='%d' x2='%.0f' y2='%d' stroke='#ddd'/>", x, top, x, top + row_h * (int)n);
+		fprintf(f, "<text x='%.0f' y='%d' text-anchor='middle'>%s</text>\n", x, top + row_h * (int)n + 15,
+		        d == 7 ? "10 M" : d == 8 ? "100 M" : d == 9 ? "1 G" : "10 G");
+	}
+	for (size_t i = 0; i < n; i++) {
+		double v[3] = { r[i].interp, r[i].jit, r[i].fast };
+		int y = top + row_h * (int)i;
+		fprintf(f, "<text x='%d' y='%d' text-anchor='end'>%s</text>\n", left - 8, y + 36, r[i].name);
+		for (int k = 0; k < 3; k++) {
+			double x = v[k] <= lo ? 0 : width * log10(v[k] / lo) / log10(hi / lo);
+			fprintf(f, "<rect x='%d' y='%d' width='%.1f' height='18' fill='%s'/>", left, y + 6 + 20 * k, x, colour[k]);
+			fprintf(f, "<text x='%.0f' y='%d'>%.0f M</text>\n", left + x + 4, y + 20 + 20 * k, v[k] / 1e6);
+		}
+	}
+	for (int k = 0; k < 3; k++)
+		fprintf(f, "<rect x='%d' y='%d' width='12' height='12' fill='%s'/><text x='%d' y='%d'>%s</text>\n",
+		        left + 180 * k, top + row_h * (int)n + 30, colour[k], left + 180 * k + 16,
+		        top + row_h * (int)n + 41, label[k]);
+	fprintf(f, "</svg>\n");
+	fclose(f);
+}
+
+static void row(const struct program *p, int fast_too, struct result *res)
 {
 	double compile = 0;
 	double interp = measure(p, TTX_ENGINE_INTERP, TTX_NUMERICS_EXACT, NULL);
 	double jit = measure(p, TTX_ENGINE_JIT, TTX_NUMERICS_EXACT, &compile);
+	res->name = p->name;
+	res->interp = interp;
+	res->jit = jit;
+	res->fast = 0;
 	printf("| %-34s | %8.1f M | %8.1f M | %6.1fx | %6.2f ms |", p->name, interp / 1e6, jit / 1e6,
 	       jit / interp, compile * 1e3);
 	if (fast_too) {
 		double fast = measure(p, TTX_ENGINE_JIT, TTX_NUMERICS_FAST, NULL);
+		res->fast = fast;
 		printf(" %8.1f M |\n", fast / 1e6);
 	} else {
 		printf("          |\n");
@@ -119,7 +169,17 @@ static void row(const struct program *p, int fast_too)
 
 int main(int argc, char **argv)
 {
-	long scale = argc > 1 ? atol(argv[1]) : 1;
+	/* bench_jit [SCALE] [--svg FILE] */
+	long scale = 1;
+	const char *svg = NULL;
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--svg") == 0 && i + 1 < argc)
+			svg = argv[++i];
+		else
+			scale = atol(argv[i]);
+	}
+	if (scale < 1)
+		scale = 1;
 	if (!ttx_jit_available()) {
 		fprintf(stderr, "bench_jit: this build has no JIT (configured with --disable-jit)\n");
 		return 2;
@@ -193,7 +253,10 @@ int main(int argc, char **argv)
 	       "compile", "JIT fast");
 	printf("|%s|%s|%s|%s|%s|%s|\n", "------------------------------------", "------------",
 	       "------------", "---------", "-----------", "------------");
+	struct result res[sizeof(programs) / sizeof(programs[0])];
 	for (size_t i = 0; i < sizeof(programs) / sizeof(programs[0]); i++)
-		row(&programs[i], 1);
+		row(&programs[i], 1, &res[i]);
+	if (svg)
+		write_svg(svg, res, sizeof(programs) / sizeof(programs[0]));
 	return 0;
 }
