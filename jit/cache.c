@@ -13,9 +13,10 @@
  * re-recorded replay buffer or rewritten MopCfg is simply another key.
  *
  * Tiering: a block is compiled when it has been seen threshold times
- * (ttx_options.jit_threshold; default 1 with --engine jit, 2 with auto);
- * until then, and for blocks that cannot be compiled, the interpreter runs
- * its words and the JIT does not look again until they are done. */
+ * (ttx_options.jit_threshold; default 1 with --engine jit, 2 with auto),
+ * with auto by a compile thread while the interpreter goes on; until its
+ * code is ready, and for blocks that cannot be compiled, the interpreter
+ * runs its words and the JIT does not look again until they are done. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,7 +64,8 @@ struct ttx_jit {
 	pthread_mutex_t lock;
 	double *compile_times;
 	size_t ncompiled, compile_cap;
-	char failure[256];             /* a compile error not reported yet */
+	char failure[256];             /* a compile error not reported yet ... */
+	int has_failure;               /* ... (atomic) */
 	/* Background compilation (--engine auto): a thread owns the LLVM
 	   objects and compiles the blocks queued to it while the run loop goes
 	   on interpreting them.  --engine jit compiles in the calling thread,
@@ -273,6 +275,7 @@ static void compile(struct ttx_jit *j, struct block *b)
 	if (!fn) {
 		__atomic_store_n(&b->failed, 1, __ATOMIC_RELEASE);
 		snprintf(j->failure, sizeof(j->failure), "%s", err);
+		__atomic_store_n(&j->has_failure, 1, __ATOMIC_RELEASE);
 	} else {
 		if (j->ncompiled == j->compile_cap) {
 			size_t ncap = j->compile_cap ? 2 * j->compile_cap : 64;
@@ -312,7 +315,7 @@ static void *compile_thread(void *arg)
 }
 
 /* Hand b to the compile thread (started at the first block).  0 when that
-   cannot be done (the block is then compiled here). */
+   cannot be done: no thread (the caller compiles) or no memory (later). */
 static int enqueue(struct ttx_jit *j, struct block *b)
 {
 	int ok = 1;
@@ -353,7 +356,8 @@ static int ready(struct ttx_jit *j, struct block *b)
 		return 1;
 	if (b->queued || __atomic_load_n(&b->failed, __ATOMIC_ACQUIRE) || ++b->seen < j->threshold)
 		return 0;
-	if (j->async && enqueue(j, b))
+	/* With a compile thread, only it may touch the LLVM objects. */
+	if (j->async && (enqueue(j, b) || j->started))
 		return 0;
 	compile(j, b);
 	return b->fn != NULL;
@@ -370,8 +374,8 @@ void ttx_jit_wait(struct ttx_tile *t)
 	pthread_mutex_unlock(&j->lock);
 }
 
-/* Run a compiled block; n_before: how far into a straight block a fault
-   happened.  Returns its instruction count, or -status. */
+/* Run a compiled block.  Returns its instruction count, or -status with
+   *fault_index the faulting instruction's place in a straight block. */
 static long run_block(struct ttx_tile *t, struct block *b, unsigned thread, size_t *fault_index)
 {
 	uint32_t r = b->fn(t, thread);
@@ -569,11 +573,11 @@ long ttx_jit_step(struct ttx_tile *t, unsigned thread, uint64_t budget)
 	struct ttx_frontend *fe = &t->fe[thread];
 	struct ttx_pipe *p = &t->pipe[thread];
 	uint32_t row_masked = ttx_sfpu_row_masked(&t->sfpu);
-	if (j->failure[0]) {   /* a compile error, reported from this thread */
+	if (__atomic_load_n(&j->has_failure, __ATOMIC_ACQUIRE)) {   /* reported from this thread */
 		char msg[sizeof(j->failure)];
 		pthread_mutex_lock(&j->lock);
 		snprintf(msg, sizeof(msg), "%s", j->failure);
-		j->failure[0] = 0;
+		j->has_failure = 0;
 		pthread_mutex_unlock(&j->lock);
 		ttx_warn(t, "JIT: %s; interpreting that block", msg);
 	}
