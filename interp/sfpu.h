@@ -119,6 +119,8 @@ static inline ttx_lanes ttx_lanes_select(uint32_t mask, ttx_lanes a, ttx_lanes b
 static inline uint32_t ttx_sfpu_row_masked(const struct ttx_sfpu *s)
 {
 	simde__m256i cfg = simde_mm256_loadu_si256((const void *)s->lane_config);
+	if (simde_mm256_testz_si256(cfg, simde_mm256_set1_epi32(0xF << TTX_LANECFG_ROW_MASK_SHIFT)))
+		return 0;   /* the common case: no ROW_MASK bit set */
 #define ROW(r) ((uint32_t)simde_mm256_movemask_ps(simde_mm256_castsi256_ps( \
 		simde_mm256_slli_epi32(cfg, 31 - TTX_LANECFG_ROW_MASK_SHIFT - (r)))) << (8 * (r)))
 	uint32_t masked = ROW(0) | ROW(1) | ROW(2) | ROW(3);

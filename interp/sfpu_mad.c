@@ -251,17 +251,12 @@ static inline __attribute__((always_inline)) simde__m512i mad16(const uint32_t *
 	return r;
 }
 
-uint32_t ttx_wh_mad_lanes(uint32_t d[32], const uint32_t a[32], const uint32_t b[32], const uint32_t c[32])
+/* The lanes the vector path left to the scalar model: d from lo, hi and
+   those lanes (d may be one of the inputs: finish in a copy). */
+static __attribute__((noinline)) uint32_t mad_lanes_slow(uint32_t d[32], simde__m512i lo, simde__m512i hi,
+                                                         const uint32_t a[32], const uint32_t b[32],
+                                                         const uint32_t c[32], uint32_t slow)
 {
-	uint32_t slow_lo, slow_hi;
-	simde__m512i lo = mad16(a, b, c, &slow_lo), hi = mad16(a + 16, b + 16, c + 16, &slow_hi);
-	uint32_t slow = slow_lo | slow_hi << 16;
-	if (!slow) {
-		simde_mm512_storeu_si512(d, lo);
-		simde_mm512_storeu_si512(d + 16, hi);
-		return 0;
-	}
-	/* d may be one of the inputs: finish in a copy */
 	uint32_t out[32];
 	simde_mm512_storeu_si512(out, lo);
 	simde_mm512_storeu_si512(out + 16, hi);
@@ -271,6 +266,24 @@ uint32_t ttx_wh_mad_lanes(uint32_t d[32], const uint32_t a[32], const uint32_t b
 	}
 	memcpy(d, out, sizeof(out));
 	return slow;
+}
+
+static inline __attribute__((always_inline)) uint32_t mad_lanes(uint32_t d[32], const uint32_t a[32],
+                                                                const uint32_t b[32], const uint32_t c[32])
+{
+	uint32_t slow_lo, slow_hi;
+	simde__m512i lo = mad16(a, b, c, &slow_lo), hi = mad16(a + 16, b + 16, c + 16, &slow_hi);
+	uint32_t slow = slow_lo | slow_hi << 16;
+	if (__builtin_expect(slow != 0, 0))
+		return mad_lanes_slow(d, lo, hi, a, b, c, slow);
+	simde_mm512_storeu_si512(d, lo);
+	simde_mm512_storeu_si512(d + 16, hi);
+	return 0;
+}
+
+uint32_t ttx_wh_mad_lanes(uint32_t d[32], const uint32_t a[32], const uint32_t b[32], const uint32_t c[32])
+{
+	return mad_lanes(d, a, b, c);
 }
 
 /* ---- handlers ---- */
@@ -307,7 +320,7 @@ static void write_result(struct ttx_sfpu *s, unsigned vd, int indirect, const ui
 /* SFPMAD, SFPADD and SFPMUL share one functional model (TC/SFPMAD.md):
    VD = LReg[VA] * LReg[VB] + LReg[VC], VA = LReg[7] & 15 per lane with
    INDIRECT_VA.  SFPLOADMACRO may choose VB, VC and VD, never VA. */
-static int mad(struct ttx_tile *t, uint32_t word)
+static __attribute__((noinline)) int mad(struct ttx_tile *t, uint32_t word)
 {
 	struct ttx_sfpu *s = &t->sfpu;
 	struct ttx_args_SFPMAD x = ttx_decode_SFPMAD(word);
@@ -324,7 +337,7 @@ static int mad(struct ttx_tile *t, uint32_t word)
 		ap = av;
 	}
 	if (enabled == 0xFFFFFFFFu && !(x.Mod1 & MOD1_INDIRECT_VD) && (vd < 8 || vd == 16)) {
-		ttx_wh_mad_lanes(s->lreg[vd], ap, s->lreg[vb], s->lreg[vc]);   /* the common case */
+		mad_lanes(s->lreg[vd], ap, s->lreg[vb], s->lreg[vc]);
 		return TTX_OK;
 	}
 	ttx_wh_mad_lanes(d, ap, s->lreg[vb], s->lreg[vc]);
@@ -332,22 +345,30 @@ static int mad(struct ttx_tile *t, uint32_t word)
 	return TTX_OK;
 }
 
+/* The common case inline: no SFPLOADMACRO operands, no backdoor load
+   (VD < 8), no INDIRECT, every lane enabled. */
 int ttx_sfpu_SFPMAD(struct ttx_tile *t, unsigned thread, uint32_t word)
 {
+	struct ttx_sfpu *s = &t->sfpu;
+	struct ttx_args_SFPMAD x = ttx_decode_SFPMAD(word);
 	(void)thread;
+	if (__builtin_expect(!s->macro_ops.active && x.VD < 8 &&
+	                     !(x.Mod1 & (MOD1_INDIRECT_VA | MOD1_INDIRECT_VD)) &&
+	                     ttx_sfpu_lane_enabled(s) == 0xFFFFFFFFu, 1)) {
+		mad_lanes(s->lreg[x.VD], s->lreg[x.VA], s->lreg[x.VB], s->lreg[x.VC]);
+		return TTX_OK;
+	}
 	return mad(t, word);
 }
 
 int ttx_sfpu_SFPADD(struct ttx_tile *t, unsigned thread, uint32_t word)
 {
-	(void)thread;
-	return mad(t, word);
+	return ttx_sfpu_SFPMAD(t, thread, word);
 }
 
 int ttx_sfpu_SFPMUL(struct ttx_tile *t, unsigned thread, uint32_t word)
 {
-	(void)thread;
-	return mad(t, word);
+	return ttx_sfpu_SFPMAD(t, thread, word);
 }
 
 /* SFPMULI: VD = BF16(Imm16) * LReg[VC] + 0.0; SFPADDI: VD = BF16(Imm16) *
