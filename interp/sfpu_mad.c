@@ -144,8 +144,10 @@ uint32_t ttx_wh_mad(uint32_t a, uint32_t b, uint32_t c)
  * overflow and whose result is neither below 2^-126 (and non-zero) nor above
  * the range; those (rare) lanes are returned in a mask and recomputed with
  * ttx_wh_mad.  The differences with datapath() are in form only:
- *  - the 48-bit significand product comes from two mul_epu32 (even and odd
- *    lanes); its bits 47..20 and the sticky of 19..0 are gathered back;
+ *  - the product's bits 47..20 and the sticky of 19..0 come from an FP32
+ *    multiply and FMA (AVX-512) or from two mul_epu32 (elsewhere), see
+ *    sig_product; it is computed with the hidden bit set even for exponent
+ *    0, as the exponent takes care of it:
  *  - a zero (or dropped) operand gets exponent -1000, so that the other one
  *    is "big" and the zero one is shifted out; when both are zero the result
  *    is forced to +0;
@@ -163,11 +165,6 @@ static inline simde__m512i splat32(uint32_t x)
 {
 	return simde_mm512_set1_epi32((int32_t)x);
 }
-
-/* Lane 2j from dword 2j (+1) of the first vector, lane 2j+1 from dword 2j
-   (+1) of the second. */
-static const int32_t gather_lo[16] = { 0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30 };
-static const int32_t gather_hi[16] = { 1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31 };
 
 /* Unsigned 32-bit integers to FP32 bit patterns, rounded to nearest even.
    AVX-512 converts in one instruction; SIMDe's portable form of that
@@ -188,6 +185,47 @@ static simde__m512i u32_to_f32_bits(simde__m512i u)
 #endif
 }
 
+/* Bits 47..20 of the 48-bit product of the significands of a and b (the
+   hidden bit always set: the caller drops the products of zeros), with the
+   OR of bits 19..0 ORed into bit 0. */
+static inline simde__m512i sig_product(simde__m512i a, simde__m512i b)
+{
+#if defined(SIMDE_X86_AVX512F_NATIVE)
+	/* In FP32: x = 1.ma * 2^26 and y = 1.mb are exact, and so is
+	   x * y = product / 2^20 = hi + lo, with hi = x * y rounded (an
+	   integer: at least 2^26, so its ulp is 8 or 16) and lo = x * y - hi
+	   (an FMA; exact).  lo is a multiple of 2^-20 with |lo| <= 8, so
+	   L = lo * 2^20 is an exact integer below 2^24; product >> 20 is
+	   hi + (L >> 20) (arithmetic: floor) and the sticky is whether
+	   L & 0xFFFFF is non-zero (hi * 2^20 has no bits there). */
+	const __m512i M23 = _mm512_set1_epi32(0x7FFFFF);
+	__m512 x = _mm512_castsi512_ps(_mm512_ternarylogic_epi32(a, M23, _mm512_set1_epi32(153 << 23), 0xEA));
+	__m512 y = _mm512_castsi512_ps(_mm512_ternarylogic_epi32(b, M23, _mm512_set1_epi32(127 << 23), 0xEA));
+	__m512 hi = _mm512_mul_ps(x, y);
+	__m512 lo = _mm512_fmsub_ps(x, y, hi);
+	__m512i low = _mm512_cvtps_epi32(_mm512_mul_ps(lo, _mm512_set1_ps(0x1p20f)));
+	__m512i p = _mm512_add_epi32(_mm512_cvtps_epi32(hi), _mm512_srai_epi32(low, 20));
+	return _mm512_mask_or_epi32(p, _mm512_test_epi32_mask(low, _mm512_set1_epi32(0xFFFFF)), p,
+	                            _mm512_set1_epi32(1));
+#else
+	/* (product << 12) has them in its high and low dwords: from two
+	   mul_epu32 (even and odd lanes), gathered back (lane 2j from dword
+	   2j (+1) of the first vector, lane 2j+1 from dword 2j (+1) of the
+	   second) */
+	static const int32_t gather_lo[16] = { 0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30 };
+	static const int32_t gather_hi[16] = { 1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31 };
+	const simde__m512i M23 = splat32(0x7FFFFF), ONE = splat32(0x800000);
+	simde__m512i ma = simde_mm512_ternarylogic_epi32(a, M23, ONE, 0xEA);
+	simde__m512i mb = simde_mm512_ternarylogic_epi32(b, M23, ONE, 0xEA);
+	simde__m512i pe = simde_mm512_slli_epi64(simde_mm512_mul_epu32(ma, mb), 12);
+	simde__m512i po = simde_mm512_slli_epi64(simde_mm512_mul_epu32(simde_mm512_srli_epi64(ma, 32),
+	                                                               simde_mm512_srli_epi64(mb, 32)), 12);
+	simde__m512i p = simde_mm512_permutex2var_epi32(pe, simde_mm512_loadu_si512(gather_hi), po);
+	simde__m512i low = simde_mm512_permutex2var_epi32(pe, simde_mm512_loadu_si512(gather_lo), po);
+	return simde_mm512_mask_or_epi32(p, simde_mm512_test_epi32_mask(low, low), p, splat32(1));
+#endif
+}
+
 static inline __attribute__((always_inline)) simde__m512i mad16(const uint32_t *pa, const uint32_t *pb,
                                                                 const uint32_t *pc, uint32_t *slow_lanes)
 {
@@ -197,39 +235,33 @@ static inline __attribute__((always_inline)) simde__m512i mad16(const uint32_t *
 	simde__m512i c = simde_mm512_loadu_si512(pc);
 	simde__m512i aE = simde_mm512_and_si512(a, E), bE = simde_mm512_and_si512(b, E);
 	simde__m512i cE = simde_mm512_and_si512(c, E);
-	/* significands with the hidden bit (exponent 0: zero) */
-	simde__mmask16 anz = simde_mm512_test_epi32_mask(a, E), bnz = simde_mm512_test_epi32_mask(b, E);
+	/* c's significand with the hidden bit, 0 for exponent 0; the
+	   product's exponent fields are dealt with by ep */
 	simde__mmask16 cnz = simde_mm512_test_epi32_mask(c, E);
-	simde__m512i ma = simde_mm512_maskz_ternarylogic_epi32(anz, a, M23, ONE, 0xEA);
-	simde__m512i mb = simde_mm512_maskz_ternarylogic_epi32(bnz, b, M23, ONE, 0xEA);
 	simde__m512i q = simde_mm512_slli_epi32(simde_mm512_maskz_ternarylogic_epi32(cnz, c, M23, ONE, 0xEA), 3);
-	/* product bits 47..20, sticky of 19..0: (product << 12) has them in
-	   its high and low dwords; gather both for even and odd lanes */
-	simde__m512i pe = simde_mm512_slli_epi64(simde_mm512_mul_epu32(ma, mb), 12);
-	simde__m512i po = simde_mm512_slli_epi64(simde_mm512_mul_epu32(simde_mm512_srli_epi64(ma, 32),
-	                                                               simde_mm512_srli_epi64(mb, 32)), 12);
-	simde__m512i p = simde_mm512_permutex2var_epi32(pe, simde_mm512_loadu_si512(gather_hi), po);
-	simde__m512i low = simde_mm512_permutex2var_epi32(pe, simde_mm512_loadu_si512(gather_lo), po);
-	p = simde_mm512_mask_or_epi32(p, simde_mm512_test_epi32_mask(low, low), p, splat32(1));
+	simde__m512i p = sig_product(a, b);
 	/* exponents less 153 (so that max(ep, ec) is the exponent of frame
-	   bit 0): ep of product bit 46, ec; zero and dropped operands -1000 */
-	simde__m512i ep = simde_mm512_sub_epi32(simde_mm512_srli_epi32(simde_mm512_add_epi32(aE, bE), 23),
-	                                        splat32(127 + 153));
-	/* exponent 255 anywhere, or a product overflow: the scalar model */
+	   bit 0), times 2^23 (the place of the exponent field): ep of product
+	   bit 46, ec; zero and dropped operands -224 (at least 32 below any
+	   other, and all of them fit in 32 bits) */
+	simde__m512i eab = simde_mm512_add_epi32(aE, bE);   /* (ea + eb) << 23, no carry out */
+	/* exponent 255 anywhere, or a product overflow (ep > 254): the
+	   scalar model */
 	simde__m512i emax = simde_mm512_max_epu32(simde_mm512_max_epu32(aE, bE), cE);
 	simde__mmask16 slow = simde_mm512_cmpeq_epi32_mask(emax, E) |
-	                      simde_mm512_cmpgt_epi32_mask(ep, splat32(254 - 153));
-	simde__mmask16 pnz = simde_mm512_mask_cmpge_epi32_mask((simde__mmask16)(anz & bnz), ep, splat32((uint32_t)-153));
-	ep = simde_mm512_mask_mov_epi32(splat32((uint32_t)-1000), pnz, ep);
-	simde__m512i ec = simde_mm512_mask_sub_epi32(splat32((uint32_t)-1000), cnz, simde_mm512_srli_epi32(cE, 23),
-	                                             splat32(153));
+	                      simde_mm512_cmpge_epu32_mask(eab, splat32((127u + 255) << 23));
+	/* the product is there if ea, eb != 0 and ep >= 0 */
+	simde__mmask16 pnz = simde_mm512_mask_cmpge_epu32_mask(
+		simde_mm512_test_epi32_mask(simde_mm512_min_epu32(aE, bE), E), eab, splat32(127u << 23));
+	simde__m512i ep = simde_mm512_mask_sub_epi32(splat32((uint32_t)-224 << 23), pnz, eab,
+	                                             splat32((127u + 153) << 23));
+	simde__m512i ec = simde_mm512_mask_sub_epi32(splat32((uint32_t)-224 << 23), cnz, cE, splat32(153u << 23));
 	simde__m512i xab = simde_mm512_xor_si512(a, b);
 	simde__mmask16 esub = simde_mm512_movepi32_mask(simde_mm512_xor_si512(xab, c));
 	/* align the operand with the smaller exponent, sticky-shifted */
-	simde__m512i d = simde_mm512_sub_epi32(ep, ec);
-	simde__mmask16 pbig = simde_mm512_cmpge_epi32_mask(d, zero);
+	simde__mmask16 pbig = simde_mm512_cmpge_epi32_mask(ep, ec);
 	simde__m512i e = simde_mm512_max_epi32(ep, ec);
-	simde__m512i sh = simde_mm512_abs_epi32(d);
+	simde__m512i sh = simde_mm512_srli_epi32(simde_mm512_sub_epi32(e, simde_mm512_min_epi32(ep, ec)), 23);
 	simde__m512i big = simde_mm512_mask_blend_epi32(pbig, q, p);
 	simde__m512i small = simde_mm512_mask_blend_epi32(pbig, p, q);
 	simde__m512i sbig = simde_mm512_mask_blend_epi32(pbig, c, xab);   /* sign bit of the big one */
@@ -242,7 +274,7 @@ static inline __attribute__((always_inline)) simde__m512i mad16(const uint32_t *
 	   add e (less 153) to the exponent field; out of [1, 254]: the scalar
 	   model (the field would borrow or carry) */
 	simde__m512i f = u32_to_f32_bits(simde_mm512_abs_epi32(sum));
-	simde__m512i r = simde_mm512_add_epi32(f, simde_mm512_slli_epi32(e, 23));
+	simde__m512i r = simde_mm512_add_epi32(f, e);
 	simde__mmask16 nz = simde_mm512_mask_test_epi32_mask((simde__mmask16)(pnz | cnz), f, f);
 	slow |= simde_mm512_mask_cmpge_epu32_mask(nz, simde_mm512_sub_epi32(r, ONE), splat32(0x7F000000));
 	/* sign: that of the big operand, flipped when the sum is negative */
