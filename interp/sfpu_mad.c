@@ -194,17 +194,18 @@ static inline simde__m512i sig_product(simde__m512i a, simde__m512i b)
 	/* In FP32: x = 1.ma * 2^26 and y = 1.mb are exact, and so is
 	   x * y = product / 2^20 = hi + lo, with hi = x * y rounded (an
 	   integer: at least 2^26, so its ulp is 8 or 16) and lo = x * y - hi
-	   (an FMA; exact).  lo is a multiple of 2^-20 with |lo| <= 8, so
-	   L = lo * 2^20 is an exact integer below 2^24; product >> 20 is
-	   hi + (L >> 20) (arithmetic: floor) and the sticky is whether
-	   L & 0xFFFFF is non-zero (hi * 2^20 has no bits there). */
+	   (an FMA; exact, |lo| <= 8).  product >> 20 is hi + floor(lo); the
+	   sticky comes from the low 32 bits of the product of the bit
+	   patterns, whose bits 22..0 are those of the significand product
+	   (the patterns equal the significands modulo 2^23). */
 	const __m512i M23 = _mm512_set1_epi32(0x7FFFFF);
 	__m512 x = _mm512_castsi512_ps(_mm512_ternarylogic_epi32(a, M23, _mm512_set1_epi32(153 << 23), 0xEA));
 	__m512 y = _mm512_castsi512_ps(_mm512_ternarylogic_epi32(b, M23, _mm512_set1_epi32(127 << 23), 0xEA));
 	__m512 hi = _mm512_mul_ps(x, y);
 	__m512 lo = _mm512_fmsub_ps(x, y, hi);
-	__m512i low = _mm512_cvtps_epi32(_mm512_mul_ps(lo, _mm512_set1_ps(0x1p20f)));
-	__m512i p = _mm512_add_epi32(_mm512_cvtps_epi32(hi), _mm512_srai_epi32(low, 20));
+	__m512i p = _mm512_add_epi32(_mm512_cvtps_epi32(hi),
+	                             _mm512_cvt_roundps_epi32(lo, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC));
+	__m512i low = _mm512_mullo_epi32(_mm512_castps_si512(x), _mm512_castps_si512(y));
 	return _mm512_mask_or_epi32(p, _mm512_test_epi32_mask(low, _mm512_set1_epi32(0xFFFFF)), p,
 	                            _mm512_set1_epi32(1));
 #else
@@ -256,15 +257,15 @@ static inline __attribute__((always_inline)) simde__m512i mad16(const uint32_t *
 	simde__m512i ep = simde_mm512_mask_sub_epi32(splat32((uint32_t)-224 << 23), pnz, eab,
 	                                             splat32((127u + 153) << 23));
 	simde__m512i ec = simde_mm512_mask_sub_epi32(splat32((uint32_t)-224 << 23), cnz, cE, splat32(153u << 23));
-	simde__m512i xab = simde_mm512_xor_si512(a, b);
-	simde__mmask16 esub = simde_mm512_movepi32_mask(simde_mm512_xor_si512(xab, c));
+	/* effective subtraction: sign(a) ^ sign(b) ^ sign(c) */
+	simde__mmask16 esub = simde_mm512_movepi32_mask(simde_mm512_ternarylogic_epi32(a, b, c, 0x96));
 	/* align the operand with the smaller exponent, sticky-shifted */
 	simde__mmask16 pbig = simde_mm512_cmpge_epi32_mask(ep, ec);
 	simde__m512i e = simde_mm512_max_epi32(ep, ec);
 	simde__m512i sh = simde_mm512_srli_epi32(simde_mm512_sub_epi32(e, simde_mm512_min_epi32(ep, ec)), 23);
 	simde__m512i big = simde_mm512_mask_blend_epi32(pbig, q, p);
 	simde__m512i small = simde_mm512_mask_blend_epi32(pbig, p, q);
-	simde__m512i sbig = simde_mm512_mask_blend_epi32(pbig, c, xab);   /* sign bit of the big one */
+	simde__m512i sbig = simde_mm512_mask_xor_epi32(c, pbig, a, b);   /* sign bit of the big one */
 	simde__m512i t = simde_mm512_srlv_epi32(small, sh);
 	simde__mmask16 lost = simde_mm512_test_epi32_mask(
 		simde_mm512_sllv_epi32(small, simde_mm512_sub_epi32(splat32(31), sh)), splat32(0x7FFFFFFF));
@@ -275,7 +276,7 @@ static inline __attribute__((always_inline)) simde__m512i mad16(const uint32_t *
 	   model (the field would borrow or carry) */
 	simde__m512i f = u32_to_f32_bits(simde_mm512_abs_epi32(sum));
 	simde__m512i r = simde_mm512_add_epi32(f, e);
-	simde__mmask16 nz = simde_mm512_mask_test_epi32_mask((simde__mmask16)(pnz | cnz), f, f);
+	simde__mmask16 nz = simde_mm512_mask_test_epi32_mask((simde__mmask16)(pnz | cnz), sum, sum);
 	slow |= simde_mm512_mask_cmpge_epu32_mask(nz, simde_mm512_sub_epi32(r, ONE), splat32(0x7F000000));
 	/* sign: that of the big operand, flipped when the sum is negative */
 	r = simde_mm512_maskz_ternarylogic_epi32(nz, r, simde_mm512_xor_si512(sum, sbig), SIGN, 0xF8);  /* r | (x & SIGN) */
