@@ -301,11 +301,42 @@ static __attribute__((noinline)) uint32_t mad_lanes_slow(uint32_t d[32], simde__
 	return slow;
 }
 
+/* mad16 when every c has exponent 0 (SFPMUL: c is LReg[9], 0): c reads
+   as zero, so the sum is the product alone (small = 0 in datapath()). */
+static inline __attribute__((always_inline)) simde__m512i mul16(const uint32_t *pa, const uint32_t *pb,
+                                                                uint32_t *slow_lanes)
+{
+	const simde__m512i E = splat32(INF), ONE = splat32(0x800000);
+	simde__m512i a = simde_mm512_loadu_si512(pa), b = simde_mm512_loadu_si512(pb);
+	simde__m512i aE = simde_mm512_and_si512(a, E), bE = simde_mm512_and_si512(b, E);
+	simde__m512i p = sig_product(a, b);   /* in [2^26, 2^28) */
+	simde__m512i eab = simde_mm512_add_epi32(aE, bE);
+	simde__mmask16 slow = simde_mm512_cmpeq_epi32_mask(simde_mm512_max_epu32(aE, bE), E) |
+	                      simde_mm512_cmpge_epu32_mask(eab, splat32((127u + 255) << 23));
+	simde__mmask16 pnz = simde_mm512_mask_cmpge_epu32_mask(
+		simde_mm512_test_epi32_mask(simde_mm512_min_epu32(aE, bE), E), eab, splat32(127u << 23));
+	/* p rounded, at ep (less 153, in place) */
+	simde__m512i r = simde_mm512_add_epi32(u32_to_f32_bits(p),
+	                                       simde_mm512_sub_epi32(eab, splat32((127u + 153) << 23)));
+	slow |= simde_mm512_mask_cmpge_epu32_mask(pnz, simde_mm512_sub_epi32(r, ONE), splat32(0x7F000000));
+	r = simde_mm512_maskz_ternarylogic_epi32(pnz, r, simde_mm512_xor_si512(a, b), splat32(0x80000000u),
+	                                         0xF8);   /* r | ((a ^ b) & SIGN) */
+	*slow_lanes = slow;
+	return r;
+}
+
 static inline __attribute__((always_inline)) uint32_t mad_lanes(uint32_t d[32], const uint32_t a[32],
                                                                 const uint32_t b[32], const uint32_t c[32])
 {
 	uint32_t slow_lo, slow_hi;
-	simde__m512i lo = mad16(a, b, c, &slow_lo), hi = mad16(a + 16, b + 16, c + 16, &slow_hi);
+	simde__m512i lo, hi;
+	const simde__m512i E = splat32(INF);
+	if (!(simde_mm512_test_epi32_mask(simde_mm512_loadu_si512(c), E) |
+	      simde_mm512_test_epi32_mask(simde_mm512_loadu_si512(c + 16), E))) {
+		lo = mul16(a, b, &slow_lo), hi = mul16(a + 16, b + 16, &slow_hi);
+	} else {
+		lo = mad16(a, b, c, &slow_lo), hi = mad16(a + 16, b + 16, c + 16, &slow_hi);
+	}
 	uint32_t slow = slow_lo | slow_hi << 16;
 	if (__builtin_expect(slow != 0, 0))
 		return mad_lanes_slow(d, lo, hi, a, b, c, slow);
