@@ -778,7 +778,7 @@ int main(void)
 	tcase_add_test(tc, test_sfplutfp32_mode10_bug);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("fast_path");
-	tcase_set_timeout(tc, 120);
+	tcase_set_timeout(tc, getenv("TTX_LONG_TESTS") ? 1200 : 120);   /* the long run takes ~2 min alone */
 	tcase_add_test(tc, test_fast_path_equals_scalar);
 	tcase_add_test(tc, test_fast_path_fallback);
 	suite_add_tcase(s, tc);
