@@ -55,9 +55,21 @@ static const handler_fn handlers[256] = {
 #undef NO_FIELDS
 };
 
-int ttx_interp_exec(struct ttx_tile *t, unsigned thread, uint32_t word)
+static inline int dispatch(struct ttx_tile *t, unsigned thread, uint32_t word)
 {
 	unsigned op = word >> 24;
+	if (op == TTX_OP_NOP)
+		return exec_nop(t, thread, word);
+	if (t->opt.strict && ttx_isa_insns[op].unit == TTX_UNIT_SFPU)
+		return ttx_sfpu_exec(t, thread, word);   /* with the hazard check */
+	handler_fn h = handlers[op];
+	return h ? h(t, thread, word) : exec_unimplemented(t, thread, word);
+}
+
+/* SFPLOADMACRO's schedule and the STALLWAIT gates before the instruction
+   (out of line: the common path then needs no stack frame). */
+static __attribute__((noinline)) int exec_scheduled(struct ttx_tile *t, unsigned thread, uint32_t word)
+{
 	if (t->sfpu.nsched) {
 		int discard, r = ttx_sfpu_macro_cycle(t, word, &discard);
 		if (r != TTX_OK || discard)
@@ -68,12 +80,14 @@ int ttx_interp_exec(struct ttx_tile *t, unsigned thread, uint32_t word)
 		if (gate != TTX_OK)
 			return gate;
 	}
-	if (op == TTX_OP_NOP)
-		return exec_nop(t, thread, word);
-	if (t->opt.strict && ttx_isa_insns[op].unit == TTX_UNIT_SFPU)
-		return ttx_sfpu_exec(t, thread, word);   /* with the hazard check */
-	handler_fn h = handlers[op];
-	return h ? h(t, thread, word) : exec_unimplemented(t, thread, word);
+	return dispatch(t, thread, word);
+}
+
+int ttx_interp_exec(struct ttx_tile *t, unsigned thread, uint32_t word)
+{
+	if (t->sfpu.nsched | t->wait_gate[0].opcode | t->wait_gate[1].opcode | t->wait_gate[2].opcode)
+		return exec_scheduled(t, thread, word);
+	return dispatch(t, thread, word);
 }
 
 int ttx_interp_exec_unit(struct ttx_tile *t, unsigned thread, uint32_t word)

@@ -118,6 +118,13 @@ static inline ttx_lanes ttx_lanes_select(uint32_t mask, ttx_lanes a, ttx_lanes b
    movemask per row. */
 static inline uint32_t ttx_sfpu_row_masked(const struct ttx_sfpu *s)
 {
+	/* The common case: no ROW_MASK bit set.  (Not simde_mm256_testz_si256:
+	   SIMDe 0.7.4's portable version answers "zero" when either half is.) */
+	uint32_t any = 0;
+	for (unsigned i = 0; i < 8; i++)
+		any |= s->lane_config[i];
+	if (!(any & 0xFu << TTX_LANECFG_ROW_MASK_SHIFT))
+		return 0;
 	simde__m256i cfg = simde_mm256_loadu_si256((const void *)s->lane_config);
 #define ROW(r) ((uint32_t)simde_mm256_movemask_ps(simde_mm256_castsi256_ps( \
 		simde_mm256_slli_epi32(cfg, 31 - TTX_LANECFG_ROW_MASK_SHIFT - (r)))) << (8 * (r)))

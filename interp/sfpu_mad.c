@@ -145,8 +145,10 @@ uint32_t ttx_wh_mad(uint32_t a, uint32_t b, uint32_t c)
  * overflow and whose result is neither below 2^-126 (and non-zero) nor above
  * the range; those (rare) lanes are returned in a mask and recomputed with
  * ttx_wh_mad.  The differences with datapath() are in form only:
- *  - the 48-bit significand product comes from two mul_epu32 (even and odd
- *    lanes); its bits 47..20 and the sticky of 19..0 are gathered back;
+ *  - the product's bits 47..20 and the sticky of 19..0 come from an FP32
+ *    multiply and FMA (AVX-512) or from two mul_epu32 (elsewhere), see
+ *    sig_product; it is computed with the hidden bit set even for exponent
+ *    0, as the exponent takes care of it:
  *  - a zero (or dropped) operand gets exponent -1000, so that the other one
  *    is "big" and the zero one is shifted out; when both are zero the result
  *    is forced to +0;
@@ -164,11 +166,6 @@ static inline simde__m512i splat32(uint32_t x)
 {
 	return simde_mm512_set1_epi32((int32_t)x);
 }
-
-/* Lane 2j from dword 2j (+1) of the first vector, lane 2j+1 from dword 2j
-   (+1) of the second. */
-static const int32_t gather_lo[16] = { 0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30 };
-static const int32_t gather_hi[16] = { 1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31 };
 
 /* Unsigned 32-bit integers to FP32 bit patterns, rounded to nearest even.
    AVX-512 converts in one instruction; SIMDe's portable form of that
@@ -189,6 +186,48 @@ static simde__m512i u32_to_f32_bits(simde__m512i u)
 #endif
 }
 
+/* Bits 47..20 of the 48-bit product of the significands of a and b (the
+   hidden bit always set: the caller drops the products of zeros), with the
+   OR of bits 19..0 ORed into bit 0. */
+static inline simde__m512i sig_product(simde__m512i a, simde__m512i b)
+{
+#if defined(SIMDE_X86_AVX512F_NATIVE)
+	/* In FP32: x = 1.ma * 2^26 and y = 1.mb are exact, and so is
+	   x * y = product / 2^20 = hi + lo, with hi = x * y rounded (an
+	   integer: at least 2^26, so its ulp is 8 or 16) and lo = x * y - hi
+	   (an FMA; exact, |lo| <= 8).  product >> 20 is hi + floor(lo); the
+	   sticky comes from the low 32 bits of the product of the bit
+	   patterns, whose bits 22..0 are those of the significand product
+	   (the patterns equal the significands modulo 2^23). */
+	const __m512i M23 = _mm512_set1_epi32(0x7FFFFF);
+	__m512 x = _mm512_castsi512_ps(_mm512_ternarylogic_epi32(a, M23, _mm512_set1_epi32(153 << 23), 0xEA));
+	__m512 y = _mm512_castsi512_ps(_mm512_ternarylogic_epi32(b, M23, _mm512_set1_epi32(127 << 23), 0xEA));
+	__m512 hi = _mm512_mul_ps(x, y);
+	__m512 lo = _mm512_fmsub_ps(x, y, hi);
+	__m512i p = _mm512_add_epi32(_mm512_cvtps_epi32(hi),
+	                             _mm512_cvt_roundps_epi32(lo, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC));
+	__m512i low = _mm512_mullo_epi32(_mm512_castps_si512(x), _mm512_castps_si512(y));
+	return _mm512_mask_or_epi32(p, _mm512_test_epi32_mask(low, _mm512_set1_epi32(0xFFFFF)), p,
+	                            _mm512_set1_epi32(1));
+#else
+	/* (product << 12) has them in its high and low dwords: from two
+	   mul_epu32 (even and odd lanes), gathered back (lane 2j from dword
+	   2j (+1) of the first vector, lane 2j+1 from dword 2j (+1) of the
+	   second) */
+	static const int32_t gather_lo[16] = { 0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30 };
+	static const int32_t gather_hi[16] = { 1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31 };
+	const simde__m512i M23 = splat32(0x7FFFFF), ONE = splat32(0x800000);
+	simde__m512i ma = simde_mm512_ternarylogic_epi32(a, M23, ONE, 0xEA);
+	simde__m512i mb = simde_mm512_ternarylogic_epi32(b, M23, ONE, 0xEA);
+	simde__m512i pe = simde_mm512_slli_epi64(simde_mm512_mul_epu32(ma, mb), 12);
+	simde__m512i po = simde_mm512_slli_epi64(simde_mm512_mul_epu32(simde_mm512_srli_epi64(ma, 32),
+	                                                               simde_mm512_srli_epi64(mb, 32)), 12);
+	simde__m512i p = simde_mm512_permutex2var_epi32(pe, simde_mm512_loadu_si512(gather_hi), po);
+	simde__m512i low = simde_mm512_permutex2var_epi32(pe, simde_mm512_loadu_si512(gather_lo), po);
+	return simde_mm512_mask_or_epi32(p, simde_mm512_test_epi32_mask(low, low), p, splat32(1));
+#endif
+}
+
 static inline __attribute__((always_inline)) simde__m512i mad16(const uint32_t *pa, const uint32_t *pb,
                                                                 const uint32_t *pc, uint32_t *slow_lanes)
 {
@@ -198,42 +237,36 @@ static inline __attribute__((always_inline)) simde__m512i mad16(const uint32_t *
 	simde__m512i c = simde_mm512_loadu_si512(pc);
 	simde__m512i aE = simde_mm512_and_si512(a, E), bE = simde_mm512_and_si512(b, E);
 	simde__m512i cE = simde_mm512_and_si512(c, E);
-	/* significands with the hidden bit (exponent 0: zero) */
-	simde__mmask16 anz = simde_mm512_test_epi32_mask(a, E), bnz = simde_mm512_test_epi32_mask(b, E);
+	/* c's significand with the hidden bit, 0 for exponent 0; the
+	   product's exponent fields are dealt with by ep */
 	simde__mmask16 cnz = simde_mm512_test_epi32_mask(c, E);
-	simde__m512i ma = simde_mm512_maskz_ternarylogic_epi32(anz, a, M23, ONE, 0xEA);
-	simde__m512i mb = simde_mm512_maskz_ternarylogic_epi32(bnz, b, M23, ONE, 0xEA);
 	simde__m512i q = simde_mm512_slli_epi32(simde_mm512_maskz_ternarylogic_epi32(cnz, c, M23, ONE, 0xEA), 3);
-	/* product bits 47..20, sticky of 19..0: (product << 12) has them in
-	   its high and low dwords; gather both for even and odd lanes */
-	simde__m512i pe = simde_mm512_slli_epi64(simde_mm512_mul_epu32(ma, mb), 12);
-	simde__m512i po = simde_mm512_slli_epi64(simde_mm512_mul_epu32(simde_mm512_srli_epi64(ma, 32),
-	                                                               simde_mm512_srli_epi64(mb, 32)), 12);
-	simde__m512i p = simde_mm512_permutex2var_epi32(pe, simde_mm512_loadu_si512(gather_hi), po);
-	simde__m512i low = simde_mm512_permutex2var_epi32(pe, simde_mm512_loadu_si512(gather_lo), po);
-	p = simde_mm512_mask_or_epi32(p, simde_mm512_test_epi32_mask(low, low), p, splat32(1));
+	simde__m512i p = sig_product(a, b);
 	/* exponents less 153 (so that max(ep, ec) is the exponent of frame
-	   bit 0): ep of product bit 46, ec; zero and dropped operands -1000 */
-	simde__m512i ep = simde_mm512_sub_epi32(simde_mm512_srli_epi32(simde_mm512_add_epi32(aE, bE), 23),
-	                                        splat32(127 + 153));
-	/* exponent 255 anywhere, or a product overflow: the scalar model */
+	   bit 0), times 2^23 (the place of the exponent field): ep of product
+	   bit 46, ec; zero and dropped operands -224 (at least 32 below any
+	   other, and all of them fit in 32 bits) */
+	simde__m512i eab = simde_mm512_add_epi32(aE, bE);   /* (ea + eb) << 23, no carry out */
+	/* exponent 255 anywhere, or a product overflow (ep > 254): the
+	   scalar model */
 	simde__m512i emax = simde_mm512_max_epu32(simde_mm512_max_epu32(aE, bE), cE);
 	simde__mmask16 slow = simde_mm512_cmpeq_epi32_mask(emax, E) |
-	                      simde_mm512_cmpgt_epi32_mask(ep, splat32(254 - 153));
-	simde__mmask16 pnz = simde_mm512_mask_cmpge_epi32_mask((simde__mmask16)(anz & bnz), ep, splat32((uint32_t)-153));
-	ep = simde_mm512_mask_mov_epi32(splat32((uint32_t)-1000), pnz, ep);
-	simde__m512i ec = simde_mm512_mask_sub_epi32(splat32((uint32_t)-1000), cnz, simde_mm512_srli_epi32(cE, 23),
-	                                             splat32(153));
-	simde__m512i xab = simde_mm512_xor_si512(a, b);
-	simde__mmask16 esub = simde_mm512_movepi32_mask(simde_mm512_xor_si512(xab, c));
+	                      simde_mm512_cmpge_epu32_mask(eab, splat32((127u + 255) << 23));
+	/* the product is there if ea, eb != 0 and ep >= 0 */
+	simde__mmask16 pnz = simde_mm512_mask_cmpge_epu32_mask(
+		simde_mm512_test_epi32_mask(simde_mm512_min_epu32(aE, bE), E), eab, splat32(127u << 23));
+	simde__m512i ep = simde_mm512_mask_sub_epi32(splat32((uint32_t)-224 << 23), pnz, eab,
+	                                             splat32((127u + 153) << 23));
+	simde__m512i ec = simde_mm512_mask_sub_epi32(splat32((uint32_t)-224 << 23), cnz, cE, splat32(153u << 23));
+	/* effective subtraction: sign(a) ^ sign(b) ^ sign(c) */
+	simde__mmask16 esub = simde_mm512_movepi32_mask(simde_mm512_ternarylogic_epi32(a, b, c, 0x96));
 	/* align the operand with the smaller exponent, sticky-shifted */
-	simde__m512i d = simde_mm512_sub_epi32(ep, ec);
-	simde__mmask16 pbig = simde_mm512_cmpge_epi32_mask(d, zero);
+	simde__mmask16 pbig = simde_mm512_cmpge_epi32_mask(ep, ec);
 	simde__m512i e = simde_mm512_max_epi32(ep, ec);
-	simde__m512i sh = simde_mm512_abs_epi32(d);
+	simde__m512i sh = simde_mm512_srli_epi32(simde_mm512_sub_epi32(e, simde_mm512_min_epi32(ep, ec)), 23);
 	simde__m512i big = simde_mm512_mask_blend_epi32(pbig, q, p);
 	simde__m512i small = simde_mm512_mask_blend_epi32(pbig, p, q);
-	simde__m512i sbig = simde_mm512_mask_blend_epi32(pbig, c, xab);   /* sign bit of the big one */
+	simde__m512i sbig = simde_mm512_mask_xor_epi32(c, pbig, a, b);   /* sign bit of the big one */
 	simde__m512i t = simde_mm512_srlv_epi32(small, sh);
 	simde__mmask16 lost = simde_mm512_test_epi32_mask(
 		simde_mm512_sllv_epi32(small, simde_mm512_sub_epi32(splat32(31), sh)), splat32(0x7FFFFFFF));
@@ -243,8 +276,8 @@ static inline __attribute__((always_inline)) simde__m512i mad16(const uint32_t *
 	   add e (less 153) to the exponent field; out of [1, 254]: the scalar
 	   model (the field would borrow or carry) */
 	simde__m512i f = u32_to_f32_bits(simde_mm512_abs_epi32(sum));
-	simde__m512i r = simde_mm512_add_epi32(f, simde_mm512_slli_epi32(e, 23));
-	simde__mmask16 nz = simde_mm512_mask_test_epi32_mask((simde__mmask16)(pnz | cnz), f, f);
+	simde__m512i r = simde_mm512_add_epi32(f, e);
+	simde__mmask16 nz = simde_mm512_mask_test_epi32_mask((simde__mmask16)(pnz | cnz), sum, sum);
 	slow |= simde_mm512_mask_cmpge_epu32_mask(nz, simde_mm512_sub_epi32(r, ONE), splat32(0x7F000000));
 	/* sign: that of the big operand, flipped when the sum is negative */
 	r = simde_mm512_maskz_ternarylogic_epi32(nz, r, simde_mm512_xor_si512(sum, sbig), SIGN, 0xF8);  /* r | (x & SIGN) */
@@ -252,17 +285,12 @@ static inline __attribute__((always_inline)) simde__m512i mad16(const uint32_t *
 	return r;
 }
 
-uint32_t ttx_wh_mad_lanes(uint32_t d[32], const uint32_t a[32], const uint32_t b[32], const uint32_t c[32])
+/* The lanes the vector path left to the scalar model: d from lo, hi and
+   those lanes (d may be one of the inputs: finish in a copy). */
+static __attribute__((noinline)) uint32_t mad_lanes_slow(uint32_t d[32], simde__m512i lo, simde__m512i hi,
+                                                         const uint32_t a[32], const uint32_t b[32],
+                                                         const uint32_t c[32], uint32_t slow)
 {
-	uint32_t slow_lo, slow_hi;
-	simde__m512i lo = mad16(a, b, c, &slow_lo), hi = mad16(a + 16, b + 16, c + 16, &slow_hi);
-	uint32_t slow = slow_lo | slow_hi << 16;
-	if (!slow) {
-		simde_mm512_storeu_si512(d, lo);
-		simde_mm512_storeu_si512(d + 16, hi);
-		return 0;
-	}
-	/* d may be one of the inputs: finish in a copy */
 	uint32_t out[32];
 	simde_mm512_storeu_si512(out, lo);
 	simde_mm512_storeu_si512(out + 16, hi);
@@ -272,6 +300,55 @@ uint32_t ttx_wh_mad_lanes(uint32_t d[32], const uint32_t a[32], const uint32_t b
 	}
 	memcpy(d, out, sizeof(out));
 	return slow;
+}
+
+/* mad16 when every c has exponent 0 (SFPMUL: c is LReg[9], 0): c reads
+   as zero, so the sum is the product alone (small = 0 in datapath()). */
+static inline __attribute__((always_inline)) simde__m512i mul16(const uint32_t *pa, const uint32_t *pb,
+                                                                uint32_t *slow_lanes)
+{
+	const simde__m512i E = splat32(INF), ONE = splat32(0x800000);
+	simde__m512i a = simde_mm512_loadu_si512(pa), b = simde_mm512_loadu_si512(pb);
+	simde__m512i aE = simde_mm512_and_si512(a, E), bE = simde_mm512_and_si512(b, E);
+	simde__m512i p = sig_product(a, b);   /* in [2^26, 2^28) */
+	simde__m512i eab = simde_mm512_add_epi32(aE, bE);
+	simde__mmask16 slow = simde_mm512_cmpeq_epi32_mask(simde_mm512_max_epu32(aE, bE), E) |
+	                      simde_mm512_cmpge_epu32_mask(eab, splat32((127u + 255) << 23));
+	simde__mmask16 pnz = simde_mm512_mask_cmpge_epu32_mask(
+		simde_mm512_test_epi32_mask(simde_mm512_min_epu32(aE, bE), E), eab, splat32(127u << 23));
+	/* p rounded, at ep (less 153, in place) */
+	simde__m512i r = simde_mm512_add_epi32(u32_to_f32_bits(p),
+	                                       simde_mm512_sub_epi32(eab, splat32((127u + 153) << 23)));
+	slow |= simde_mm512_mask_cmpge_epu32_mask(pnz, simde_mm512_sub_epi32(r, ONE), splat32(0x7F000000));
+	r = simde_mm512_maskz_ternarylogic_epi32(pnz, r, simde_mm512_xor_si512(a, b), splat32(0x80000000u),
+	                                         0xF8);   /* r | ((a ^ b) & SIGN) */
+	*slow_lanes = slow;
+	return r;
+}
+
+static inline __attribute__((always_inline)) uint32_t mad_lanes(uint32_t d[32], const uint32_t a[32],
+                                                                const uint32_t b[32], const uint32_t c[32])
+{
+	uint32_t slow_lo, slow_hi;
+	simde__m512i lo, hi;
+	const simde__m512i E = splat32(INF);
+	if (!(simde_mm512_test_epi32_mask(simde_mm512_loadu_si512(c), E) |
+	      simde_mm512_test_epi32_mask(simde_mm512_loadu_si512(c + 16), E))) {
+		lo = mul16(a, b, &slow_lo), hi = mul16(a + 16, b + 16, &slow_hi);
+	} else {
+		lo = mad16(a, b, c, &slow_lo), hi = mad16(a + 16, b + 16, c + 16, &slow_hi);
+	}
+	uint32_t slow = slow_lo | slow_hi << 16;
+	if (__builtin_expect(slow != 0, 0))
+		return mad_lanes_slow(d, lo, hi, a, b, c, slow);
+	simde_mm512_storeu_si512(d, lo);
+	simde_mm512_storeu_si512(d + 16, hi);
+	return 0;
+}
+
+uint32_t ttx_wh_mad_lanes(uint32_t d[32], const uint32_t a[32], const uint32_t b[32], const uint32_t c[32])
+{
+	return mad_lanes(d, a, b, c);
 }
 
 /* --numerics fast (docs/jit.md): IEEE fma, inputs and results with
@@ -294,11 +371,11 @@ static uint32_t fast_mad(uint32_t a, uint32_t b, uint32_t c)
 }
 
 /* d = a * b + c with the tile's numerics. */
-static void mad_lanes(const struct ttx_tile *t, uint32_t d[32], const uint32_t a[32], const uint32_t b[32],
-                      const uint32_t c[32])
+static void tile_mad_lanes(const struct ttx_tile *t, uint32_t d[32], const uint32_t a[32], const uint32_t b[32],
+                           const uint32_t c[32])
 {
 	if (t->opt.numerics != TTX_NUMERICS_FAST) {
-		ttx_wh_mad_lanes(d, a, b, c);
+		mad_lanes(d, a, b, c);
 		return;
 	}
 	uint32_t out[32];
@@ -341,7 +418,7 @@ static void write_result(struct ttx_sfpu *s, unsigned vd, int indirect, const ui
 /* SFPMAD, SFPADD and SFPMUL share one functional model (TC/SFPMAD.md):
    VD = LReg[VA] * LReg[VB] + LReg[VC], VA = LReg[7] & 15 per lane with
    INDIRECT_VA.  SFPLOADMACRO may choose VB, VC and VD, never VA. */
-static int mad(struct ttx_tile *t, uint32_t word)
+static __attribute__((noinline)) int mad(struct ttx_tile *t, uint32_t word)
 {
 	struct ttx_sfpu *s = &t->sfpu;
 	struct ttx_args_SFPMAD x = ttx_decode_SFPMAD(word);
@@ -358,30 +435,38 @@ static int mad(struct ttx_tile *t, uint32_t word)
 		ap = av;
 	}
 	if (enabled == 0xFFFFFFFFu && !(x.Mod1 & MOD1_INDIRECT_VD) && (vd < 8 || vd == 16)) {
-		mad_lanes(t, s->lreg[vd], ap, s->lreg[vb], s->lreg[vc]);   /* the common case */
+		tile_mad_lanes(t, s->lreg[vd], ap, s->lreg[vb], s->lreg[vc]);
 		return TTX_OK;
 	}
-	mad_lanes(t, d, ap, s->lreg[vb], s->lreg[vc]);
+	tile_mad_lanes(t, d, ap, s->lreg[vb], s->lreg[vc]);
 	write_result(s, vd, x.Mod1 & MOD1_INDIRECT_VD, d, enabled);
 	return TTX_OK;
 }
 
+/* The common case inline: no SFPLOADMACRO operands, no backdoor load
+   (VD < 8), no INDIRECT, every lane enabled. */
 int ttx_sfpu_SFPMAD(struct ttx_tile *t, unsigned thread, uint32_t word)
 {
+	struct ttx_sfpu *s = &t->sfpu;
+	struct ttx_args_SFPMAD x = ttx_decode_SFPMAD(word);
 	(void)thread;
+	if (__builtin_expect(!s->macro_ops.active && x.VD < 8 && t->opt.numerics == TTX_NUMERICS_EXACT &&
+	                     !(x.Mod1 & (MOD1_INDIRECT_VA | MOD1_INDIRECT_VD)) &&
+	                     ttx_sfpu_lane_enabled(s) == 0xFFFFFFFFu, 1)) {
+		mad_lanes(s->lreg[x.VD], s->lreg[x.VA], s->lreg[x.VB], s->lreg[x.VC]);
+		return TTX_OK;
+	}
 	return mad(t, word);
 }
 
 int ttx_sfpu_SFPADD(struct ttx_tile *t, unsigned thread, uint32_t word)
 {
-	(void)thread;
-	return mad(t, word);
+	return ttx_sfpu_SFPMAD(t, thread, word);
 }
 
 int ttx_sfpu_SFPMUL(struct ttx_tile *t, unsigned thread, uint32_t word)
 {
-	(void)thread;
-	return mad(t, word);
+	return ttx_sfpu_SFPMAD(t, thread, word);
 }
 
 /* SFPMULI: VD = BF16(Imm16) * LReg[VC] + 0.0; SFPADDI: VD = BF16(Imm16) *
@@ -401,9 +486,9 @@ static int mad_imm(struct ttx_tile *t, uint32_t word, int add)
 	ttx_lanes_store(imm, ttx_lanes_splat((uint32_t)x.Imm16 << 16));
 	ttx_lanes_store(other, ttx_lanes_splat(add ? 0x3F800000u : 0));
 	if (add)
-		mad_lanes(t, d, imm, other, s->lreg[vc]);
+		tile_mad_lanes(t, d, imm, other, s->lreg[vc]);
 	else
-		mad_lanes(t, d, imm, s->lreg[vc], other);
+		tile_mad_lanes(t, d, imm, s->lreg[vc], other);
 	write_result(s, vd, x.Mod1 & MOD1_INDIRECT_VD, d, enabled);
 	return TTX_OK;
 }
@@ -481,7 +566,7 @@ static void lut_mad(struct ttx_tile *t, unsigned vd, int indirect, int sgn_retai
 	ttx_lanes_store(av, a);
 	ttx_lanes_store(bv, andi(l3, 0x7FFFFFFFu));
 	ttx_lanes_store(cv, c);
-	mad_lanes(t, d, av, bv, cv);
+	tile_mad_lanes(t, d, av, bv, cv);
 	if (sgn_retain)
 		ttx_lanes_store(d, ttx_lanes_or(andi(ttx_lanes_load(d), 0x7FFFFFFFu), andi(l3, 0x80000000u)));
 	write_result(s, vd, indirect, d, enabled);

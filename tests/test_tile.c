@@ -353,6 +353,7 @@ START_TEST(test_dst32_placement)
 		ck_assert_uint_eq(ttx_dst32_get(t, r, c), v);
 		ttx_dst16_read(t, d);
 		unsigned a = adj_row(r);
+		/* (one assertion per row: Check records every assertion it passes) */
 		for (unsigned R = 0; R < TTX_DST_ROWS16; R++)
 			for (unsigned cc = 0; cc < TTX_COLS; cc++) {
 				uint16_t want = 0;
@@ -360,8 +361,9 @@ START_TEST(test_dst32_placement)
 					want = (uint16_t)(v >> 16);
 				else if (cc == c && R == a + 8)
 					want = (uint16_t)v;
-				ck_assert_msg(d[R][cc] == want, "row %u: DstBits[%u][%u] = 0x%04X, expected 0x%04X",
-				              r, R, cc, d[R][cc], want);
+				if (d[R][cc] != want)
+					ck_abort_msg("row %u: DstBits[%u][%u] = 0x%04X, expected 0x%04X", r, R, cc,
+					             d[R][cc], want);
 			}
 	}
 	ttx_tile_destroy(t);
