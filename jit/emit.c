@@ -514,23 +514,23 @@ static LLVMValueRef depths(struct emitter *e)
 	return v;
 }
 
+static LLVMValueRef splat8(struct emitter *e, uint8_t x)
+{
+	LLVMValueRef k[TTX_LANES];
+	for (unsigned i = 0; i < TTX_LANES; i++)
+		k[i] = LLVMConstInt(e->i8, x, 0);
+	return LLVMConstVector(k, TTX_LANES);
+}
+
 /* Lanes whose stack holds exactly d entries. */
 static LLVMValueRef depth_lanes(struct emitter *e, LLVMValueRef depth, unsigned d)
 {
-	LLVMTypeRef v8 = LLVMTypeOf(depth);
-	LLVMValueRef k[TTX_LANES];
-	for (unsigned i = 0; i < TTX_LANES; i++)
-		k[i] = LLVMConstInt(e->i8, d, 0);
-	(void)v8;
-	return as_i32(e, LLVMBuildICmp(e->b, LLVMIntEQ, depth, LLVMConstVector(k, TTX_LANES), ""));
+	return as_i32(e, LLVMBuildICmp(e->b, LLVMIntEQ, depth, splat8(e, (uint8_t)d), ""));
 }
 
 static void add_depth(struct emitter *e, LLVMValueRef depth, int delta)
 {
-	LLVMValueRef k[TTX_LANES];
-	for (unsigned i = 0; i < TTX_LANES; i++)
-		k[i] = LLVMConstInt(e->i8, (unsigned long long)(uint8_t)delta, 0);
-	LLVMValueRef v = LLVMBuildAdd(e->b, depth, LLVMConstVector(k, TTX_LANES), "");
+	LLVMValueRef v = LLVMBuildAdd(e->b, depth, splat8(e, (uint8_t)delta), "");
 	LLVMSetAlignment(LLVMBuildStore(e->b, v, state_ptr(e, ttx_jit_offset_flag_stack_size(), LLVMTypeOf(v))), 1);
 }
 
