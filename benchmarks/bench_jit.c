@@ -15,27 +15,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "ttx.h"
+#include "bench.h"
 
 #define MMIO_MOP_CFG 0xFFB80000u
-
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static uint32_t enc(const char *text)
-{
-	uint32_t w;
-	char err[256];
-	if (ttx_asm_line(text, &w, err, sizeof(err)) != TTX_OK) {
-		fprintf(stderr, "bench_jit: %s\n", err);
-		exit(2);
-	}
-	return w;
-}
 
 struct program {
 	const char *name;

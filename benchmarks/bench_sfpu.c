@@ -6,25 +6,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "ttx.h"
-
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static uint32_t enc(const char *text)
-{
-	uint32_t w;
-	char err[256];
-	if (ttx_asm_line(text, &w, err, sizeof(err)) != TTX_OK) {
-		fprintf(stderr, "bench_sfpu: %s\n", err);
-		exit(2);
-	}
-	return w;
-}
+#include "bench.h"
 
 /* Run `body` (n words) `reps` times after `setup`; returns instructions/s. */
 static double measure(const char *name, const uint32_t *setup, size_t nsetup,
