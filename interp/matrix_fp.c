@@ -1,0 +1,224 @@
+/* Matrix Unit (FPU) numerics: Src operand decode with the fidelity masks,
+ * the integer path, and the floating-point accumulation and rounding into
+ * Dst.  docs/matrix.md gives the model and the evidence for each choice.
+ *
+ * Values are carried as doubles: every Src operand (at most an 11-bit
+ * significand, exponent field up to 255, i.e. magnitudes below 2^129) and
+ * every product of two is exact in double. */
+#include <math.h>
+#include <string.h>
+
+#include "matrix_fp.h"
+
+/* ---- Src operands (TC/SrcASrcB.md, TC/MatrixUnit.md) ---- */
+
+/* A Src datum as sign, exponent field (0 = zero, denormals flushed) and
+   11-bit significand (implicit 1 and 10 mantissa bits), for the style. */
+struct src_val {
+	uint32_t sign, exp, sig;
+	int bias;
+};
+
+static struct src_val src_decode(uint32_t x, enum ttx_mstyle style, unsigned fmt)
+{
+	struct src_val v;
+	x = ttx_truncate_src(x, fmt);
+	if (style == TTX_MSTYLE_BF16)
+		x &= 0x7F8FFu;                  /* SrcDecodeBF16 */
+	v.sign = (x >> 18) & 1;
+	if (style == TTX_MSTYLE_FP16) {
+		v.exp = x & 0x1F;
+		v.bias = 15;
+	} else {
+		v.exp = x & 0xFF;
+		v.bias = 127;
+	}
+	v.sig = v.exp ? (0x400u | ((x >> 8) & 0x3FF)) : 0;
+	return v;
+}
+
+static double src_value(struct src_val v, uint32_t sig_mask)
+{
+	double m = ldexp((double)(v.sig & sig_mask), (int)v.exp - v.bias - 10);
+	return v.sign ? -m : m;
+}
+
+/* The fidelity masks on the 11-bit significand (TC/SrcASrcB.md "Fidelity
+   phases"): SrcA takes implicit 1 + 4 bits in even phases, the next 5 bits
+   in odd ones (its last bit never); SrcB takes implicit 1 + 6 bits in
+   phases 0-1, the remaining 4 bits in phases 2-3. */
+static uint32_t srca_sig_mask(unsigned phase) { return (phase & 1) ? 0x03Eu : 0x7C0u; }
+static uint32_t srcb_sig_mask(unsigned phase) { return (phase & 2) ? 0x00Fu : 0x7F0u; }
+
+/* ReadSrcInt8 with FlushDenormals (TC/MatrixUnit.md), after the phase mask:
+   a datum whose exponent field is zero reads as 0 (vectors README
+   departure 8). */
+static int32_t src_int8(uint32_t x)
+{
+	if (!(x & 0xFF))
+		return 0;
+	int32_t m = (int32_t)((x >> 8) & 0x3FF);
+	return (x >> 18 & 1) ? -m : m;
+}
+
+static uint32_t srca_int_mask(unsigned phase) { return (phase & 1) ? 0x41FFFu : 0x4E0FFu; }
+static uint32_t srcb_int_mask(unsigned phase) { return (phase & 2) ? 0x40FFFu : 0x7F0FFu; }
+
+void ttx_matrix_load_a(struct ttx_mop_operands *op, const uint32_t (*rows)[TTX_COLS], unsigned nrows,
+                       enum ttx_mstyle style, unsigned fmt_a, unsigned phase)
+{
+	for (unsigned k = 0; k < nrows; k++)
+		for (unsigned j = 0; j < TTX_COLS; j++) {
+			uint32_t x = rows[k][j];
+			if (style == TTX_MSTYLE_INT8)
+				op->i[k][j] = src_int8(ttx_truncate_src(x, fmt_a) & srca_int_mask(phase));
+			else
+				op->f[k][j] = src_value(src_decode(x, style, fmt_a), srca_sig_mask(phase));
+		}
+}
+
+void ttx_matrix_dot_int(const struct ttx_mop_operands *op, const uint32_t brow[TTX_COLS],
+                        unsigned fmt_b, unsigned phase, int32_t acc[TTX_COLS])
+{
+	int32_t b[TTX_COLS];
+	for (unsigned k = 0; k < TTX_COLS; k++)
+		b[k] = src_int8(ttx_truncate_src(brow[k], fmt_b) & srcb_int_mask(phase));
+	for (unsigned j = 0; j < TTX_COLS; j++) {
+		int32_t x = 0;   /* at most 16 * 255 * 1023: no overflow */
+		for (unsigned k = 0; k < TTX_COLS; k++)
+			x += b[k] * op->i[k][j];
+		acc[j] = x;
+	}
+}
+
+/* ---- Rounding to the Dst formats ---- */
+
+/* v rounded to nearest-even with `man` mantissa bits and exponent fields
+   1..emax (bias), as sign/exp/man fields packed sign << (e+m) | exp << m |
+   man.  Results below the normal range flush to signed zero; above it they
+   saturate to `ovf_man` with the top exponent (TC/FloatBitPatterns.md (‡):
+   the Matrix Unit writes that pattern for too-large magnitudes). */
+static uint32_t round_fields(double v, int man, int ebits, int bias, uint32_t emax, uint32_t ovf_exp, uint32_t ovf_man)
+{
+	uint64_t bits;
+	memcpy(&bits, &v, sizeof(bits));
+	uint32_t sign = (uint32_t)(bits >> 63);
+	int e = (int)((bits >> 52) & 0x7FF);
+	uint64_t m = bits & ((1ull << 52) - 1);
+	if (e == 0)                                   /* zero (no double denormal arises) */
+		return sign << (ebits + man);
+	m |= 1ull << 52;
+	int drop = 52 - man;
+	uint64_t half = 1ull << (drop - 1);
+	uint64_t s = m >> drop;
+	if ((m & ((1ull << drop) - 1)) >= half)       /* nearest, ties away from zero */
+		s++;
+	int field = e - 1023 + bias;
+	if (s >> (man + 1)) {
+		s >>= 1;
+		field++;
+	}
+	if (field <= 0)
+		return sign << (ebits + man);
+	if ((uint32_t)field > emax)
+		return (sign << (ebits + man)) | (ovf_exp << man) | ovf_man;
+	return (sign << (ebits + man)) | ((uint32_t)field << man) | ((uint32_t)s & ((1u << man) - 1));
+}
+
+uint32_t ttx_mfp_to_fp32(double v) { return round_fields(v, 23, 8, 127, 254, 255, 0); }
+uint16_t ttx_mfp_to_bf16(double v) { return (uint16_t)round_fields(v, 7, 8, 127, 254, 255, 0); }
+uint16_t ttx_mfp_to_fp16(double v) { return (uint16_t)round_fields(v, 10, 5, 15, 31, 31, 0x3FF); }
+
+/* ---- Dst access in the three float formats ---- */
+
+static double fields_value(uint32_t sign, uint32_t exp, uint32_t man, int man_bits, int bias)
+{
+	if (!exp)
+		return sign ? -0.0 : 0.0;                  /* denormals read as zero */
+	double m = ldexp((double)((1u << man_bits) | man), (int)exp - bias - man_bits);
+	return sign ? -m : m;
+}
+
+/* Dst32b FP32 (shuffled), Dst16b BF16 (Sign,Man7,Exp8), Dst16b FP16
+   (Sign,Man10,Exp5): TC/Dst.md. */
+static double dst_read(const struct ttx_tile *t, bool dst32, enum ttx_mstyle style, unsigned row, unsigned col)
+{
+	if (dst32) {
+		uint32_t x = ttx_unshuffle_fp32(ttx_dst32_get(t, row, col));
+		return fields_value(x >> 31, (x >> 23) & 0xFF, x & 0x7FFFFF, 23, 127);
+	}
+	uint32_t d = t->dst[row & 0x3FF][col];
+	if (style == TTX_MSTYLE_FP16)
+		return fields_value(d >> 15, d & 0x1F, (d >> 5) & 0x3FF, 10, 15);
+	return fields_value(d >> 15, d & 0xFF, (d >> 8) & 0x7F, 7, 127);
+}
+
+static void dst_write(struct ttx_tile *t, bool dst32, enum ttx_mstyle style, unsigned row, unsigned col, double v)
+{
+	if (dst32) {
+		ttx_matrix_dst32_put(t, row, col, ttx_shuffle_fp32(ttx_mfp_to_fp32(v)));
+	} else if (style == TTX_MSTYLE_FP16) {
+		uint32_t h = ttx_mfp_to_fp16(v);
+		ttx_matrix_dst16_put(t, row, col, (uint16_t)((h & 0x8000) | ((h & 0x3FF) << 5) | ((h >> 10) & 0x1F)));
+	} else {
+		uint32_t h = ttx_mfp_to_bf16(v);
+		ttx_matrix_dst16_put(t, row, col, (uint16_t)((h & 0x8000) | ((h & 0x7F) << 8) | ((h >> 7) & 0xFF)));
+	}
+}
+
+/* ---- Floating-point operations ---- */
+
+void ttx_matrix_dot_fp(struct ttx_tile *t, const struct ttx_mop_operands *op,
+                       const uint32_t brow[TTX_COLS], unsigned fmt_b, unsigned phase,
+                       enum ttx_mstyle style, bool dst32, unsigned row)
+{
+	double b[TTX_COLS];
+	for (unsigned k = 0; k < TTX_COLS; k++)
+		b[k] = src_value(src_decode(brow[k], style, fmt_b), srcb_sig_mask(phase));
+	for (unsigned j = 0; j < TTX_COLS; j++) {
+		double x = 0;
+		for (unsigned k = 0; k < TTX_COLS; k++)
+			x += b[k] * op->f[k][j];
+		x += dst_read(t, dst32, style, row, j);
+		dst_write(t, dst32, style, row, j, x);
+	}
+}
+
+void ttx_matrix_elementwise(struct ttx_tile *t, enum ttx_elw_op eop, const uint32_t a[TTX_COLS],
+                            const uint32_t b[TTX_COLS], unsigned fmt_a, unsigned fmt_b,
+                            unsigned phase, enum ttx_mstyle style, bool dst32, bool add_dst,
+                            unsigned row)
+{
+	for (unsigned j = 0; j < TTX_COLS; j++) {
+		if (style == TTX_MSTYLE_INT8) {
+			int32_t x;
+			if (eop == TTX_ELW_MUL) {
+				x = src_int8(ttx_truncate_src(a[j], fmt_a) & srca_int_mask(phase))
+				    * src_int8(ttx_truncate_src(b[j], fmt_b) & srcb_int_mask(phase));
+			} else {
+				int32_t ai = src_int8(ttx_truncate_src(a[j], fmt_a));
+				int32_t bi = src_int8(ttx_truncate_src(b[j], fmt_b));
+				x = eop == TTX_ELW_ADD ? ai + bi : ai - bi;
+			}
+			if (add_dst)
+				x = ttx_sat_add_int32(x, ttx_dst_decode_int32(ttx_dst32_get(t, row, j)));
+			ttx_matrix_dst32_put(t, row, j, ttx_dst_encode_int32(x));
+			continue;
+		}
+		struct src_val av = src_decode(a[j], style, fmt_a), bv = src_decode(b[j], style, fmt_b);
+		double x;
+		if (eop == TTX_ELW_MUL) {
+			x = src_value(av, srca_sig_mask(phase)) * src_value(bv, srcb_sig_mask(phase));
+		} else {
+			double af = src_value(av, 0x7FF), bf = src_value(bv, 0x7FF);
+			x = eop == TTX_ELW_ADD ? af + bf : af - bf;
+			if (phase & 1)
+				x /= 32.0;
+			if (phase & 2)
+				x /= 128.0;
+		}
+		if (add_dst)
+			x += dst_read(t, dst32, style, row, j);
+		dst_write(t, dst32, style, row, j, x);
+	}
+}
