@@ -346,6 +346,7 @@ static struct gm_datum gm_read_scaled_src(uint32_t a, enum ttx_mstyle style, uin
 	return r;
 }
 
+
 static int32_t gm_comparable(struct gm_datum x)
 {
 	int32_t v = (int32_t)((x.exponent << 10) + x.mag);
@@ -378,14 +379,18 @@ static int gmpool(struct ttx_tile *t, unsigned thread, unsigned flip_a, unsigned
 	const uint32_t (*sb)[TTX_COLS] = t->srcb[t->matrix_srcb_bank & 1].rows;
 	static const uint8_t nonlinear_i_transform[8] = {0, 3, 6, 1, 4, 7, 2, 5};
 	t->matrix_last_srca_row = (uint8_t)a_row;
+	/* GMPOOL reads an undefined Dst row as -inf, all bits set (TC/ZEROACC.md);
+	   sampled before the first column's write defines the row. */
+	bool undef[4];
+	for (unsigned i = 0; i < 4; i++)
+		undef[i] = dst16_undefined(t, f.dst32 ? ttx_dst32_adj_row((drow + i) & 0x3FF) : (drow + i) & 0x3FF);
 
 	for (unsigned j = 0; j < TTX_COLS; j++) {
 		uint32_t dv;
 		if (f.dst32) {
-			unsigned adj = ttx_dst32_adj_row(drow);
-			dv = dst16_undefined(t, adj) ? 0xFFFFFFFFu : ttx_dst32_get(t, drow, j);
+			dv = undef[0] ? 0xFFFFFFFFu : ttx_dst32_get(t, drow, j);
 		} else {
-			dv = dst16_undefined(t, drow) ? 0xFFFF0000u : (uint32_t)t->dst[drow][j] << 16;
+			dv = undef[0] ? 0xFFFF0000u : (uint32_t)t->dst[drow][j] << 16;
 		}
 		struct gm_datum max = gm_read_dst(dv, dst_style);
 		uint32_t max_index = dv & 0xFF;
@@ -410,7 +415,7 @@ static int gmpool(struct ttx_tile *t, unsigned thread, unsigned flip_a, unsigned
 		if (f.dst32) {
 			ttx_matrix_dst32_put(t, drow, j, dv);
 			for (unsigned i = 1; i < 4; i++)
-				ttx_matrix_dst32_put(t, drow + i, j, argmax ? (ttx_dst32_get(t, drow + i, j) + 0x100) & 0xF00 : 0);
+				ttx_matrix_dst32_put(t, drow + i, j, argmax ? ((undef[i] ? 0xFFFFFFFFu : ttx_dst32_get(t, drow + i, j)) + 0x100) & 0xF00 : 0);
 		} else {
 			ttx_matrix_dst16_put(t, drow, j, (uint16_t)(dv >> 16));
 			for (unsigned i = 1; i < 4; i++)
