@@ -37,6 +37,13 @@ static struct src_val src_decode(uint32_t x, enum ttx_mstyle style, unsigned fmt
 	return v;
 }
 
+/* The exponent of a Src datum's leading (implicit) bit; NO_REF for zero. */
+#define NO_REF (-100000)
+static int src_ref(struct src_val v)
+{
+	return v.exp ? (int)v.exp - v.bias : NO_REF;
+}
+
 static double src_value(struct src_val v, uint32_t sig_mask)
 {
 	double m = ldexp((double)(v.sig & sig_mask), (int)v.exp - v.bias - 10);
@@ -72,8 +79,11 @@ void ttx_matrix_load_a(struct ttx_mop_operands *op, const uint32_t (*rows)[TTX_C
 			uint32_t x = rows[k][j];
 			if (style == TTX_MSTYLE_INT8)
 				op->i[k][j] = src_int8(ttx_truncate_src(x, fmt_a) & srca_int_mask(phase));
-			else
-				op->f[k][j] = src_value(src_decode(x, style, fmt_a), srca_sig_mask(phase));
+			else {
+				struct src_val v = src_decode(x, style, fmt_a);
+				op->f[k][j] = src_value(v, srca_sig_mask(phase));
+				op->ref[k][j] = src_ref(v);
+			}
 		}
 }
 
@@ -105,8 +115,8 @@ static uint32_t round_fields(double v, int man, int ebits, int bias, uint32_t em
 	uint32_t sign = (uint32_t)(bits >> 63);
 	int e = (int)((bits >> 52) & 0x7FF);
 	uint64_t m = bits & ((1ull << 52) - 1);
-	if (e == 0)                                   /* zero (no double denormal arises) */
-		return sign << (ebits + man);
+	if (e == 0)                                   /* zero: always +0 (vectors) */
+		return 0;
 	m |= 1ull << 52;
 	int drop = 52 - man;
 	uint64_t half = 1ull << (drop - 1);
@@ -118,8 +128,8 @@ static uint32_t round_fields(double v, int man, int ebits, int bias, uint32_t em
 		s >>= 1;
 		field++;
 	}
-	if (field <= 0)
-		return sign << (ebits + man);
+	if (field <= 0)                               /* below the normal range: +0 */
+		return 0;
 	if ((uint32_t)field > emax)
 		return (sign << (ebits + man)) | (ovf_exp << man) | ovf_man;
 	return (sign << (ebits + man)) | ((uint32_t)field << man) | ((uint32_t)s & ((1u << man) - 1));
@@ -166,20 +176,88 @@ static void dst_write(struct ttx_tile *t, bool dst32, enum ttx_mstyle style, uns
 	}
 }
 
-/* ---- Floating-point operations ---- */
+/* ---- Floating-point operations ----
+ *
+ * The accumulation model (docs/matrix.md), fitted to the reference vectors:
+ * each addend is placed on a fixed-point grid relative to the largest
+ * "reference exponent" among the addends, rounded to nearest (ties away)
+ * at 2^(R - W), and the exact sum of the rounded addends is rounded once
+ * (nearest, ties away) into the Dst format.  A product's reference
+ * exponent is that of its full operands (ea + eb), whatever bits the
+ * fidelity phase keeps, so a phase whose product is small or zero can still
+ * round away a small Dst value, as the vectors show.  W depends on the
+ * operation and formats (accumulator_width). */
+
+/* v rounded to a multiple of 2^g, nearest, ties away from zero. */
+static double round_to_grid(double v, int g)
+{
+	double x = ldexp(v, -g);
+	double a = (double)(int64_t)((x < 0 ? -x : x) + 0.5);
+	return ldexp(x < 0 ? -a : a, g);
+}
+
+static int value_ref(double v)
+{
+	int e;
+	if (v == 0)
+		return NO_REF;
+	frexp(v, &e);
+	return e - 1;
+}
+
+/* Grid width W below the largest reference exponent, and whether the Dst
+   addend takes part in the grid (16-bit Dst) or is added exactly (32-bit
+   Dst, MVMUL).  Fitted per (operation, SrcAStyle, UseDst32b) on the
+   single-write cells of tests/vectors/fpu (docs/matrix.md). */
+static int accumulator_width(bool matmul, enum ttx_mstyle style, bool dst32)
+{
+	if (matmul)
+		return dst32 ? 23 : 15;
+	if (dst32)
+		return style == TTX_MSTYLE_TF32 ? 28 : 35;
+	return style == TTX_MSTYLE_FP16 ? 22 : 17;
+}
+
+struct addend { double v; int ref; };
+
+static double accumulate(const struct addend *a, unsigned n, double dst, int w, bool dst_in_grid)
+{
+	int r = NO_REF;
+	for (unsigned i = 0; i < n; i++)
+		if (a[i].ref > r)
+			r = a[i].ref;
+	int dref = value_ref(dst);
+	if (dst_in_grid && dref > r)
+		r = dref;
+	if (r == NO_REF)
+		return dst;
+	double sum = 0;
+	for (unsigned i = 0; i < n; i++)
+		if (a[i].ref != NO_REF)
+			sum += round_to_grid(a[i].v, r - w);
+	return sum + (dst_in_grid ? round_to_grid(dst, r - w) : dst);
+}
 
 void ttx_matrix_dot_fp(struct ttx_tile *t, const struct ttx_mop_operands *op,
                        const uint32_t brow[TTX_COLS], unsigned fmt_b, unsigned phase,
                        enum ttx_mstyle style, bool dst32, unsigned row)
 {
 	double b[TTX_COLS];
-	for (unsigned k = 0; k < TTX_COLS; k++)
-		b[k] = src_value(src_decode(brow[k], style, fmt_b), srcb_sig_mask(phase));
+	int bref[TTX_COLS];
+	int w = accumulator_width(true, style, dst32);
+	for (unsigned k = 0; k < TTX_COLS; k++) {
+		struct src_val v = src_decode(brow[k], style, fmt_b);
+		b[k] = src_value(v, srcb_sig_mask(phase));
+		bref[k] = src_ref(v);
+	}
 	for (unsigned j = 0; j < TTX_COLS; j++) {
-		double x = 0;
-		for (unsigned k = 0; k < TTX_COLS; k++)
-			x += b[k] * op->f[k][j];
-		x += dst_read(t, dst32, style, row, j);
+		struct addend a[TTX_COLS];
+		for (unsigned k = 0; k < TTX_COLS; k++) {
+			bool zero = bref[k] == NO_REF || op->ref[k][j] == NO_REF;
+			a[k].v = b[k] * op->f[k][j];
+			a[k].ref = zero ? NO_REF : bref[k] + op->ref[k][j];
+		}
+		double x = accumulate(a, TTX_COLS, dst_read(t, dst32, style, row, j), w, !dst32);
 		dst_write(t, dst32, style, row, j, x);
 	}
 }
@@ -208,17 +286,27 @@ void ttx_matrix_elementwise(struct ttx_tile *t, enum ttx_elw_op eop, const uint3
 		struct src_val av = src_decode(a[j], style, fmt_a), bv = src_decode(b[j], style, fmt_b);
 		double x;
 		if (eop == TTX_ELW_MUL) {
-			x = src_value(av, srca_sig_mask(phase)) * src_value(bv, srcb_sig_mask(phase));
+			/* Dst += A * B: one product and Dst on the accumulator grid. */
+			struct addend p;
+			p.v = src_value(av, srca_sig_mask(phase)) * src_value(bv, srcb_sig_mask(phase));
+			p.ref = (av.exp && bv.exp) ? src_ref(av) + src_ref(bv) : NO_REF;
+			x = accumulate(&p, 1, dst_read(t, dst32, style, row, j),
+			               accumulator_width(false, style, dst32), true);
 		} else {
+			/* A +- B: both aligned to the larger exponent with 10 bits below
+			   it (the Src mantissa width), then the phase divide, then Dst. */
+			int r = src_ref(av) > src_ref(bv) ? src_ref(av) : src_ref(bv);
 			double af = src_value(av, 0x7FF), bf = src_value(bv, 0x7FF);
-			x = eop == TTX_ELW_ADD ? af + bf : af - bf;
+			if (eop == TTX_ELW_SUB)
+				bf = -bf;
+			x = r == NO_REF ? 0 : round_to_grid(af, r - 10) + round_to_grid(bf, r - 10);
 			if (phase & 1)
 				x /= 32.0;
 			if (phase & 2)
 				x /= 128.0;
+			if (add_dst)
+				x += dst_read(t, dst32, style, row, j);
 		}
-		if (add_dst)
-			x += dst_read(t, dst32, style, row, j);
 		dst_write(t, dst32, style, row, j, x);
 	}
 }

@@ -66,6 +66,7 @@ static inline int32_t ttx_sat_add_int32(int32_t x, int32_t y)
 /* A 16x16 SrcA block decoded for one fidelity phase. */
 struct ttx_mop_operands {
 	double f[16][TTX_COLS];
+	int ref[16][TTX_COLS];     /* exponent of the full operand's leading bit */
 	int32_t i[16][TTX_COLS];
 };
 
