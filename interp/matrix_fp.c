@@ -257,7 +257,7 @@ void ttx_matrix_dot_fp(struct ttx_tile *t, const struct ttx_mop_operands *op,
 			a[k].v = b[k] * op->f[k][j];
 			a[k].ref = zero ? NO_REF : bref[k] + op->ref[k][j];
 		}
-		double x = accumulate(a, TTX_COLS, dst_read(t, dst32, style, row, j), w, !dst32);
+		double x = accumulate(a, TTX_COLS, dst_read(t, dst32, style, row, j), w, true);
 		dst_write(t, dst32, style, row, j, x);
 	}
 }
