@@ -89,7 +89,7 @@ static unsigned fidelity_phase(const struct ttx_tile *t, unsigned thread)
 
 static inline void dst16_define(struct ttx_tile *t, unsigned row16)
 {
-	t->dst_undefined[row16 >> 5] &= ~(1u << (row16 & 31));
+	ttx_dst16_define(t, row16);
 }
 
 static inline bool dst16_undefined(const struct ttx_tile *t, unsigned row16)
@@ -113,10 +113,7 @@ static void dst32_undefine(struct ttx_tile *t, unsigned row)
 
 void ttx_matrix_dst32_put(struct ttx_tile *t, unsigned row, unsigned col, uint32_t v)
 {
-	unsigned adj = ttx_dst32_adj_row(row & 0x3FF);
-	dst16_define(t, adj);
-	dst16_define(t, (adj + 8) & 0x3FF);
-	ttx_dst32_set(t, row, col, v);
+	ttx_dst32_set(t, row, col, v);   /* also defines both DstBits rows */
 }
 
 void ttx_matrix_dst16_put(struct ttx_tile *t, unsigned row, unsigned col, uint16_t v)

@@ -224,9 +224,17 @@ static inline uint32_t ttx_dst32_get(const struct ttx_tile *t, unsigned row, uns
 	return ((uint32_t)t->dst[adj][col] << 16) | t->dst[(adj + 8) & 0x3FF][col];
 }
 
+/* A write to DstBits row r makes it defined again (TC/ZEROACC.md). */
+static inline void ttx_dst16_define(struct ttx_tile *t, unsigned row16)
+{
+	t->dst_undefined[(row16 & 0x3FF) >> 5] &= ~(1u << (row16 & 31));
+}
+
 static inline void ttx_dst32_set(struct ttx_tile *t, unsigned row, unsigned col, uint32_t value)
 {
 	unsigned adj = ttx_dst32_adj_row(row & 0x3FF);
+	ttx_dst16_define(t, adj);
+	ttx_dst16_define(t, (adj + 8) & 0x3FF);
 	t->dst[adj][col] = (uint16_t)(value >> 16);
 	t->dst[(adj + 8) & 0x3FF][col] = (uint16_t)value;
 }

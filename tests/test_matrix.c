@@ -375,6 +375,42 @@ START_TEST(test_gmpool_max_argmax)
 }
 END_TEST
 
+/* ZEROACC marks rows undefined; an SFPSTORE defines them again, so GMPOOL
+   then maxes with the stored value, not -inf. */
+START_TEST(test_zeroacc_then_sfpstore)
+{
+	struct ttx_tile *t = new_tile();
+	run1(t, W_SETDVALID_AB);
+	for (unsigned i = 0; i < 16; i++) {
+		t->srcb[0].rows[0][i] = src_bf16(0x3F80);
+		for (unsigned j = 0; j < 16; j++)
+			t->srca[0].rows[i][j] = src_bf16(0xBF80);      /* -1.0 */
+	}
+	run1(t, OP(0x10) | 3u << 19);                          /* ZEROACC all */
+	uint32_t w;
+	char err[128];
+	ck_assert_int_eq(ttx_asm_line("SFPLOADI 0, 0, 0xC000", &w, err, sizeof(err)), TTX_OK);   /* -2.0 */
+	run1(t, w);
+	ck_assert_int_eq(ttx_asm_line("SFPSTORE 0, 2, 0, 0", &w, err, sizeof(err)), TTX_OK);     /* BF16, rows 0-3, even cols */
+	run1(t, w);
+	run1(t, OP(0x33));                                     /* GMPOOL row 0 */
+	ck_assert_uint_eq(dst16_bf16(t, 0, 0), 0xBF80);        /* max(-2 stored, -1) */
+	/* (Odd columns: a partial SFPSTORE into an undefined row is undefined
+	   behaviour, TC/ZEROACC.md; the model defines the whole row.) */
+	/* Row 4 was not stored: still undefined, so GMPOOL there gives -1.0 too,
+	   while a stored +0 would win over -1.0. */
+	ck_assert_int_eq(ttx_asm_line("SFPLOADI 0, 0, 0x0000", &w, err, sizeof(err)), TTX_OK);
+	run1(t, w);
+	ck_assert_int_eq(ttx_asm_line("SFPSTORE 0, 2, 0, 8", &w, err, sizeof(err)), TTX_OK);     /* rows 8-11 */
+	run1(t, w);
+	run1(t, OP(0x33) | 4u);
+	run1(t, OP(0x33) | 8u);
+	ck_assert_uint_eq(dst16_bf16(t, 4, 0), 0xBF80);
+	ck_assert_uint_eq(dst16_bf16(t, 8, 0), 0x0000);
+	ttx_tile_destroy(t);
+}
+END_TEST
+
 START_TEST(test_gmpool_argmax_index_32b)
 {
 	struct ttx_tile *t = new_tile();
@@ -730,6 +766,7 @@ int main(void)
 	tc = test_tcase(s, "gmpool");
 	tcase_add_test(tc, test_gmpool_max_argmax);
 	tcase_add_test(tc, test_gmpool_argmax_index_32b);
+	tcase_add_test(tc, test_zeroacc_then_sfpstore);
 	tc = test_tcase(s, "move");
 	tcase_add_test(tc, test_moves_bf16);
 	tcase_add_test(tc, test_moves_tf32_32b);
