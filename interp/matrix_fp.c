@@ -81,7 +81,7 @@ void ttx_matrix_load_a(struct ttx_mop_operands *op, const uint32_t (*rows)[TTX_C
 				op->i[k][j] = src_int8(ttx_truncate_src(x, fmt_a) & srca_int_mask(phase));
 			else {
 				struct src_val v = src_decode(x, style, fmt_a);
-				op->f[k][j] = src_value(v, srca_sig_mask(phase));
+				op->sig[k][j] = (v.sign << 31) | (v.sig & srca_sig_mask(phase));
 				op->ref[k][j] = src_ref(v);
 			}
 		}
@@ -196,15 +196,6 @@ static double round_to_grid(double v, int g)
 	return ldexp(x < 0 ? -a : a, g);
 }
 
-static int value_ref(double v)
-{
-	int e;
-	if (v == 0)
-		return NO_REF;
-	frexp(v, &e);
-	return e - 1;
-}
-
 /* Grid width W below the largest reference exponent, and whether the Dst
    addend takes part in the grid (16-bit Dst) or is added exactly (32-bit
    Dst, MVMUL).  Fitted per (operation, SrcAStyle, UseDst32b) on the
@@ -218,47 +209,141 @@ static int accumulator_width(bool matmul, enum ttx_mstyle style, bool dst32)
 	return style == TTX_MSTYLE_FP16 ? 22 : 17;
 }
 
-struct addend { double v; int ref; };
+/* The accumulator in integers: an addend is sign, N and e0 (value
+   N * 2^e0, N < 2^25) and its reference exponent. */
+struct addend {
+	uint32_t sign;
+	uint32_t n;
+	int e0, ref;
+};
 
-static double accumulate(const struct addend *a, unsigned n, double dst, int w, bool dst_in_grid)
+/* Round the sum of the addends on the grid 2^(R - w) (nearest, ties away,
+   per addend) and return it as units of 2^*g. */
+static int64_t accumulate(const struct addend *a, unsigned n, int w, int *g)
 {
 	int r = NO_REF;
 	for (unsigned i = 0; i < n; i++)
 		if (a[i].ref > r)
 			r = a[i].ref;
-	int dref = value_ref(dst);
-	if (dst_in_grid && dref > r)
-		r = dref;
+	*g = r - w;
 	if (r == NO_REF)
-		return dst;
-	double sum = 0;
-	for (unsigned i = 0; i < n; i++)
-		if (a[i].ref != NO_REF)
-			sum += round_to_grid(a[i].v, r - w);
-	return sum + (dst_in_grid ? round_to_grid(dst, r - w) : dst);
+		return 0;
+	int64_t sum = 0;
+	for (unsigned i = 0; i < n; i++) {
+		if (a[i].ref == NO_REF || !a[i].n)
+			continue;
+		int shift = *g - a[i].e0;
+		uint64_t u;
+		if (shift <= 0)
+			u = (uint64_t)a[i].n << -shift;     /* -shift <= 20 + 35: fits */
+		else if (shift > 26)
+			u = 0;                              /* n < 2^25: below half a unit */
+		else
+			u = ((uint64_t)a[i].n + (1ull << (shift - 1))) >> shift;
+		sum += a[i].sign ? -(int64_t)u : (int64_t)u;
+	}
+	return sum;
+}
+
+/* units * 2^g rounded to nearest, ties away, into sign/exponent/mantissa
+   fields (the same rules as round_fields). */
+static uint32_t units_to_fields(int64_t units, int g, int man, int ebits, int bias, uint32_t emax,
+                                uint32_t ovf_exp, uint32_t ovf_man)
+{
+	if (units == 0)
+		return 0;
+	uint32_t sign = units < 0;
+	uint64_t m = units < 0 ? (uint64_t)-units : (uint64_t)units;
+	int lead = 63 - __builtin_clzll(m);
+	uint64_t q;
+	if (lead > man) {
+		int sh = lead - man;
+		q = (m + (1ull << (sh - 1))) >> sh;
+	} else {
+		q = m << (man - lead);
+	}
+	int e = g + lead;
+	if (q >> (man + 1)) {
+		q >>= 1;
+		e++;
+	}
+	int field = e + bias;
+	if (field <= 0)
+		return 0;
+	if ((uint32_t)field > emax)
+		return (sign << (ebits + man)) | (ovf_exp << man) | ovf_man;
+	return (sign << (ebits + man)) | ((uint32_t)field << man) | ((uint32_t)q & ((1u << man) - 1));
+}
+
+/* The Dst addend, exactly (TC/Dst.md layouts; denormals read as zero). */
+static struct addend dst_addend(const struct ttx_tile *t, bool dst32, enum ttx_mstyle style,
+                                unsigned row, unsigned col)
+{
+	struct addend d;
+	uint32_t exp, man;
+	int mbits, bias;
+	if (dst32) {
+		uint32_t x = ttx_unshuffle_fp32(ttx_dst32_get(t, row, col));
+		d.sign = x >> 31, exp = (x >> 23) & 0xFF, man = x & 0x7FFFFF, mbits = 23, bias = 127;
+	} else {
+		uint32_t x = t->dst[row & 0x3FF][col];
+		d.sign = x >> 15;
+		if (style == TTX_MSTYLE_FP16)
+			exp = x & 0x1F, man = (x >> 5) & 0x3FF, mbits = 10, bias = 15;
+		else
+			exp = x & 0xFF, man = (x >> 8) & 0x7F, mbits = 7, bias = 127;
+	}
+	if (!exp) {
+		d.n = 0, d.e0 = 0, d.ref = NO_REF;
+		return d;
+	}
+	d.n = (1u << mbits) | man;
+	d.ref = (int)exp - bias;
+	d.e0 = d.ref - mbits;
+	return d;
+}
+
+static void dst_write_units(struct ttx_tile *t, bool dst32, enum ttx_mstyle style, unsigned row,
+                            unsigned col, int64_t units, int g)
+{
+	if (dst32) {
+		uint32_t f = units_to_fields(units, g, 23, 8, 127, 254, 255, 0);
+		ttx_matrix_dst32_put(t, row, col, ttx_shuffle_fp32(f));
+	} else if (style == TTX_MSTYLE_FP16) {
+		uint32_t h = units_to_fields(units, g, 10, 5, 15, 31, 31, 0x3FF);
+		ttx_matrix_dst16_put(t, row, col, (uint16_t)((h & 0x8000) | ((h & 0x3FF) << 5) | ((h >> 10) & 0x1F)));
+	} else {
+		uint32_t h = units_to_fields(units, g, 7, 8, 127, 254, 255, 0);
+		ttx_matrix_dst16_put(t, row, col, (uint16_t)((h & 0x8000) | ((h & 0x7F) << 8) | ((h >> 7) & 0xFF)));
+	}
 }
 
 void ttx_matrix_dot_fp(struct ttx_tile *t, const struct ttx_mop_operands *op,
                        const uint32_t brow[TTX_COLS], unsigned fmt_b, unsigned phase,
                        enum ttx_mstyle style, bool dst32, unsigned row)
 {
-	double b[TTX_COLS];
+	uint32_t bsig[TTX_COLS];
 	int bref[TTX_COLS];
 	int w = accumulator_width(true, style, dst32);
 	for (unsigned k = 0; k < TTX_COLS; k++) {
 		struct src_val v = src_decode(brow[k], style, fmt_b);
-		b[k] = src_value(v, srcb_sig_mask(phase));
+		bsig[k] = (v.sign << 31) | (v.sig & srcb_sig_mask(phase));
 		bref[k] = src_ref(v);
 	}
 	for (unsigned j = 0; j < TTX_COLS; j++) {
-		struct addend a[TTX_COLS];
+		struct addend a[TTX_COLS + 1];
 		for (unsigned k = 0; k < TTX_COLS; k++) {
+			uint32_t sa = op->sig[k][j];
 			bool zero = bref[k] == NO_REF || op->ref[k][j] == NO_REF;
-			a[k].v = b[k] * op->f[k][j];
+			a[k].sign = (sa ^ bsig[k]) >> 31;
+			a[k].n = (sa & 0x7FF) * (bsig[k] & 0x7FF);   /* exact: < 2^22 */
 			a[k].ref = zero ? NO_REF : bref[k] + op->ref[k][j];
+			a[k].e0 = a[k].ref - 20;
 		}
-		double x = accumulate(a, TTX_COLS, dst_read(t, dst32, style, row, j), w, true);
-		dst_write(t, dst32, style, row, j, x);
+		a[TTX_COLS] = dst_addend(t, dst32, style, row, j);
+		int g;
+		int64_t units = accumulate(a, TTX_COLS + 1, w, &g);   /* 0 when all are zero */
+		dst_write_units(t, dst32, style, row, j, units, g);
 	}
 }
 
@@ -287,11 +372,16 @@ void ttx_matrix_elementwise(struct ttx_tile *t, enum ttx_elw_op eop, const uint3
 		double x;
 		if (eop == TTX_ELW_MUL) {
 			/* Dst += A * B: one product and Dst on the accumulator grid. */
-			struct addend p;
-			p.v = src_value(av, srca_sig_mask(phase)) * src_value(bv, srcb_sig_mask(phase));
-			p.ref = (av.exp && bv.exp) ? src_ref(av) + src_ref(bv) : NO_REF;
-			x = accumulate(&p, 1, dst_read(t, dst32, style, row, j),
-			               accumulator_width(false, style, dst32), true);
+			struct addend p[2];
+			p[0].sign = av.sign ^ bv.sign;
+			p[0].n = (av.sig & srca_sig_mask(phase)) * (bv.sig & srcb_sig_mask(phase));
+			p[0].ref = (av.exp && bv.exp) ? src_ref(av) + src_ref(bv) : NO_REF;
+			p[0].e0 = p[0].ref - 20;
+			p[1] = dst_addend(t, dst32, style, row, j);
+			int g;
+			int64_t units = accumulate(p, 2, accumulator_width(false, style, dst32), &g);
+			dst_write_units(t, dst32, style, row, j, units, g);
+			continue;
 		} else {
 			/* A +- B: both aligned to the larger exponent with 10 bits below
 			   it (the Src mantissa width), then the phase divide, then Dst. */

@@ -65,8 +65,10 @@ static inline int32_t ttx_sat_add_int32(int32_t x, int32_t y)
 
 /* A 16x16 SrcA block decoded for one fidelity phase. */
 struct ttx_mop_operands {
-	double f[16][TTX_COLS];
-	int ref[16][TTX_COLS];     /* exponent of the full operand's leading bit */
+	/* Float styles: the phase-masked 11-bit significand with the sign in
+	   bit 31, and the exponent of the full operand's leading bit. */
+	uint32_t sig[16][TTX_COLS];
+	int ref[16][TTX_COLS];
 	int32_t i[16][TTX_COLS];
 };
 
