@@ -202,11 +202,16 @@ static double round_to_grid(double v, int g)
    single-write cells of tests/vectors/fpu (docs/matrix.md). */
 static int accumulator_width(bool matmul, enum ttx_mstyle style, bool dst32)
 {
-	if (matmul)
-		return dst32 ? 23 : 15;
-	if (dst32)
-		return style == TTX_MSTYLE_TF32 ? 28 : 35;
-	return style == TTX_MSTYLE_FP16 ? 22 : 17;
+	(void)matmul, (void)style;
+	return dst32 ? 23 : 10;
+}
+
+/* The leading-bit position of the bits a fidelity phase feeds the
+   multiplier, below the full operand's leading bit: SrcA's odd phases take
+   significand bits 5..1 (5 lower), SrcB's phases 2-3 bits 3..0 (7 lower). */
+static int phase_ref_offset(unsigned phase)
+{
+	return ((phase & 1) ? 5 : 0) + ((phase & 2) ? 7 : 0);
 }
 
 /* The accumulator in integers: an addend is sign, N and e0 (value
@@ -337,8 +342,8 @@ void ttx_matrix_dot_fp(struct ttx_tile *t, const struct ttx_mop_operands *op,
 			bool zero = bref[k] == NO_REF || op->ref[k][j] == NO_REF;
 			a[k].sign = (sa ^ bsig[k]) >> 31;
 			a[k].n = (sa & 0x7FF) * (bsig[k] & 0x7FF);   /* exact: < 2^22 */
-			a[k].ref = zero ? NO_REF : bref[k] + op->ref[k][j];
-			a[k].e0 = a[k].ref - 20;
+			a[k].ref = zero ? NO_REF : bref[k] + op->ref[k][j] - phase_ref_offset(phase);
+			a[k].e0 = bref[k] + op->ref[k][j] - 20;
 		}
 		a[TTX_COLS] = dst_addend(t, dst32, style, row, j);
 		int g;
@@ -375,8 +380,8 @@ void ttx_matrix_elementwise(struct ttx_tile *t, enum ttx_elw_op eop, const uint3
 			struct addend p[2];
 			p[0].sign = av.sign ^ bv.sign;
 			p[0].n = (av.sig & srca_sig_mask(phase)) * (bv.sig & srcb_sig_mask(phase));
-			p[0].ref = (av.exp && bv.exp) ? src_ref(av) + src_ref(bv) : NO_REF;
-			p[0].e0 = p[0].ref - 20;
+			p[0].ref = (av.exp && bv.exp) ? src_ref(av) + src_ref(bv) - phase_ref_offset(phase) : NO_REF;
+			p[0].e0 = src_ref(av) + src_ref(bv) - 20;
 			p[1] = dst_addend(t, dst32, style, row, j);
 			int g;
 			int64_t units = accumulate(p, 2, accumulator_width(false, style, dst32), &g);
