@@ -183,10 +183,10 @@ static void dst_write(struct ttx_tile *t, bool dst32, enum ttx_mstyle style, uns
  * "reference exponent" among the addends, rounded to nearest (ties away)
  * at 2^(R - W), and the exact sum of the rounded addends is rounded once
  * (nearest, ties away) into the Dst format.  A product's reference
- * exponent is that of its full operands (ea + eb), whatever bits the
- * fidelity phase keeps, so a phase whose product is small or zero can still
- * round away a small Dst value, as the vectors show.  W depends on the
- * operation and formats (accumulator_width). */
+ * exponent is the leading position of the bits its fidelity phase feeds
+ * the multiplier (phase_ref_offset), whatever their value, so a phase whose
+ * product is small or zero can still round away a small Dst value, as the
+ * vectors show.  W: accumulator_width. */
 
 /* v rounded to a multiple of 2^g, nearest, ties away from zero. */
 static double round_to_grid(double v, int g)
@@ -196,10 +196,10 @@ static double round_to_grid(double v, int g)
 	return ldexp(x < 0 ? -a : a, g);
 }
 
-/* Grid width W below the largest reference exponent, and whether the Dst
-   addend takes part in the grid (16-bit Dst) or is added exactly (32-bit
-   Dst, MVMUL).  Fitted per (operation, SrcAStyle, UseDst32b) on the
-   single-write cells of tests/vectors/fpu (docs/matrix.md). */
+/* Grid width W below the largest reference exponent: 10 bits for 16-bit
+   Dst, 23 for 32-bit Dst, for every operation and format (fitted on the
+   single-write cells of tests/vectors/fpu, docs/matrix.md); the Dst addend
+   always takes part in the grid. */
 static int accumulator_width(bool matmul, enum ttx_mstyle style, bool dst32)
 {
 	(void)matmul, (void)style;
@@ -240,7 +240,7 @@ static int64_t accumulate(const struct addend *a, unsigned n, int w, int *g)
 		int shift = *g - a[i].e0;
 		uint64_t u;
 		if (shift <= 0)
-			u = (uint64_t)a[i].n << -shift;     /* -shift <= 20 + 35: fits */
+			u = (uint64_t)a[i].n << -shift;     /* -shift <= 15: fits */
 		else if (shift > 26)
 			u = 0;                              /* n < 2^25: below half a unit */
 		else
