@@ -87,7 +87,7 @@ static double measure(const char *name, uint32_t cfg_word1, unsigned phases, lon
 			best = rate;
 	}
 	ttx_tile_destroy(t);
-	printf("%-34s %8.1f M MVMUL/s  %8.3f G MAC/s\n", name, best / 2048 / 1e6, best / 1e9);
+	printf("%-34s %8.1f k MVMUL/s  %8.3f G MAC/s\n", name, best / 2048 / 1e3, best / 1e9);
 	return best;
 }
 
