@@ -30,13 +30,22 @@ static int exec_frontend(struct ttx_tile *t, unsigned thread, uint32_t word)
 	                ttx_isa_insn(word >> 24)->mnemonic, word, thread);
 }
 
+/* The Miscellaneous Unit: only SETDVALID so far (interp/matrix.c); the ADC
+   instructions still fail loudly. */
+static int exec_misc(struct ttx_tile *t, unsigned thread, uint32_t word)
+{
+	if (word >> 24 == TTX_OP_SETDVALID)
+		return ttx_matrix_SETDVALID(t, thread, word);
+	return ttx_fault_unimplemented(t, thread, word);
+}
+
 #define HANDLER_SFPU(m)     ttx_sfpu_##m
 #define HANDLER_SCALAR(m)   ttx_scalar_exec
 #define HANDLER_SYNC(m)     ttx_sync_exec
 #define HANDLER_CONFIG(m)   ttx_config_exec
 #define HANDLER_FRONTEND(m) exec_frontend
-#define HANDLER_MISC(m)     exec_unimplemented
-#define HANDLER_MATRIX(m)   exec_unimplemented
+#define HANDLER_MISC(m)     exec_misc
+#define HANDLER_MATRIX(m)   ttx_matrix_##m
 #define HANDLER_UNPACK(m)   exec_unimplemented
 #define HANDLER_PACK(m)     exec_unimplemented
 #define HANDLER_MOVER(m)    exec_unimplemented

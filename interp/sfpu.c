@@ -289,6 +289,12 @@ static void store_datum(struct ttx_tile *t, unsigned mod0, unsigned row, unsigne
 	case MOD0_FMT_HI16:      ttx_dst32_set(t, row, col, d); break;
 	default:                 *d16 = 0; break;   /* MOD0_FMT_ZERO */
 	}
+	/* A store defines the row again after ZEROACC (ttx_dst32_set does so
+	   for the 32-bit formats). */
+	if (mod0 != MOD0_FMT_FP32 && mod0 != MOD0_FMT_INT32
+	    && mod0 != MOD0_FMT_INT32_ALL && mod0 != MOD0_FMT_INT32_SM && mod0 != MOD0_FMT_LO16
+	    && mod0 != MOD0_FMT_HI16)
+		ttx_dst16_define(t, row);
 }
 
 /* Store LReg[vd] to Dst at addr (mod0 already resolved). */

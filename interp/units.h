@@ -10,6 +10,49 @@ int ttx_scalar_exec(struct ttx_tile *t, unsigned thread, uint32_t word);
 int ttx_sync_exec(struct ttx_tile *t, unsigned thread, uint32_t word);
 int ttx_config_exec(struct ttx_tile *t, unsigned thread, uint32_t word);
 
+/* The Matrix Unit (interp/matrix.c): one entry point per opcode isa.def
+   gives it, plus SETDVALID (a Miscellaneous Unit instruction that hands
+   Src banks to the Matrix Unit). */
+int ttx_matrix_MOVD2A(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_MOVDBGA2D(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_MOVD2B(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_MOVB2A(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_ZEROACC(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_ZEROSRC(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_MOVA2D(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_MOVB2D(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_TRNSPSRCA(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_RAREB(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_TRNSPSRCB(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_SHIFTXA(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_SHIFTXB(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_SETASHRMH0(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_SETASHRMH1(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_SETASHRMV(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_SETPKEDGOF(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_SETASHRMH(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_CLREXPHIST(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_CONV3S1(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_CONV3S2(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_MPOOL3S1(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_APOOL3S1(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_MVMUL(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_ELWMUL(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_ELWADD(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_DOTPV(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_ELWSUB(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_MPOOL3S2(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_APOOL3S2(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_GMPOOL(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_GAPOOL(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_GATESRCRST(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_CLEARDVALID(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_SETRWC(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_INCRWC(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_SETIBRWC(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_MFCONV3S1(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_matrix_SETDVALID(struct ttx_tile *t, unsigned thread, uint32_t word);
+
 /* The wait gate (TC/STALLWAIT.md, TC/SEMWAIT.md): TTX_BLOCKED when the
    thread's latched wait blocks `word`, else TTX_OK.  Called for every
    instruction before it executes. */

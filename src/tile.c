@@ -124,6 +124,8 @@ void ttx_tile_reset(struct ttx_tile *t)
 	memset(t->srca, 0, sizeof(t->srca));
 	memset(t->srcb, 0, sizeof(t->srcb));
 	t->matrix_srca_bank = t->matrix_srcb_bank = 0;
+	memset(t->dst_undefined, 0, sizeof(t->dst_undefined));
+	t->matrix_last_srca_row = 0;
 	t->unpacker_src_bank[0] = t->unpacker_src_bank[1] = 0;
 	memset(t->unpacker_src_row, 0, sizeof(t->unpacker_src_row));
 	t->scalar_busy = 0;

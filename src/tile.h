@@ -153,6 +153,13 @@ struct ttx_tile {
 	uint16_t dst[TTX_DST_ROWS16][TTX_COLS];       /* DstBits (TC/Dst.md) */
 	struct ttx_src_bank srca[2], srcb[2];
 	uint8_t matrix_srca_bank, matrix_srcb_bank;   /* MatrixUnit::SrcABank/SrcBBank */
+	/* DstBits rows marked undefined by ZEROACC (bit r of word r / 32); the
+	   rows are also zeroed, and any write defines them (TC/ZEROACC.md).
+	   Reset: all defined. */
+	uint32_t dst_undefined[TTX_DST_ROWS16 / 32];
+	/* The SrcA row address the last FPU instruction computed: SHIFTXA's
+	   HardwareBug() input block (TC/SHIFTXA.md).  Reset 0. */
+	uint8_t matrix_last_srca_row;
 	uint8_t unpacker_src_bank[2];                 /* Unpackers[0/1]::SrcBank */
 	/* Unpackers[0/1]::SrcRow[thread]: 0/16/32/48, set by SETDVALID and UNPACR
 	   (TC/SETDVALID.md), read by STOREIND to Src (TC/STOREIND_Src.md); reset 0. */
@@ -223,9 +230,17 @@ static inline uint32_t ttx_dst32_get(const struct ttx_tile *t, unsigned row, uns
 	return ((uint32_t)t->dst[adj][col] << 16) | t->dst[(adj + 8) & 0x3FF][col];
 }
 
+/* A write to DstBits row r makes it defined again (TC/ZEROACC.md). */
+static inline void ttx_dst16_define(struct ttx_tile *t, unsigned row16)
+{
+	t->dst_undefined[(row16 & 0x3FF) >> 5] &= ~(1u << (row16 & 31));
+}
+
 static inline void ttx_dst32_set(struct ttx_tile *t, unsigned row, unsigned col, uint32_t value)
 {
 	unsigned adj = ttx_dst32_adj_row(row & 0x3FF);
+	ttx_dst16_define(t, adj);
+	ttx_dst16_define(t, (adj + 8) & 0x3FF);
 	t->dst[adj][col] = (uint16_t)(value >> 16);
 	t->dst[(adj + 8) & 0x3FF][col] = (uint16_t)value;
 }

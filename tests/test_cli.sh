@@ -128,11 +128,11 @@ printf 'NOP\nNOP\n' > "$tmp/ok.s"
 check "nop program runs" 0 "$TTX" run "$tmp/ok.s"
 out_is "nop program runs" ''
 err_is "nop program runs" ''
-# An instruction of a unit not implemented yet (the matrix unit): update
-# this when MVMUL runs.  MVMUL dst=0 addr_mode=0 instr_mod19=0 clear_dvalid=0.
-printf 'MVMUL 0, 0, 0, 0\n' >"$tmp/mvmul.s"
-check "run MVMUL" 1 "$TTX" run "$tmp/mvmul.s"
-err_has "run MVMUL" "unimplemented instruction MVMUL (0x26000000) at thread 0"
+# An instruction of a unit not implemented yet (the packers): update this
+# when PACR runs.  PACR with every operand 0.
+printf 'PACR 0, 0, 0, 0, 0, 0, 0\n' >"$tmp/pacr.s"
+check "run PACR" 1 "$TTX" run "$tmp/pacr.s"
+err_has "run PACR" "unimplemented instruction PACR (0x41000000) at thread 0"
 printf '.word 0x14000000\n' >"$tmp/trnsp.s"
 check "run TRNSPSRCA" 1 "$TTX" run "$tmp/trnsp.s"
 err_has "run TRNSPSRCA" "undocumented instruction TRNSPSRCA (0x14000000)"

@@ -1,0 +1,407 @@
+/* Matrix Unit (FPU) numerics: Src operand decode with the fidelity masks,
+ * the integer path, and the floating-point accumulation and rounding into
+ * Dst.  docs/matrix.md gives the model and the evidence for each choice.
+ *
+ * Values are carried as doubles: every Src operand (at most an 11-bit
+ * significand, exponent field up to 255, i.e. magnitudes below 2^129) and
+ * every product of two is exact in double. */
+#include <math.h>
+#include <string.h>
+
+#include "matrix_fp.h"
+
+/* ---- Src operands (TC/SrcASrcB.md, TC/MatrixUnit.md) ---- */
+
+/* A Src datum as sign, exponent field (0 = zero, denormals flushed) and
+   11-bit significand (implicit 1 and 10 mantissa bits), for the style. */
+struct src_val {
+	uint32_t sign, exp, sig;
+	int bias;
+};
+
+static struct src_val src_decode(uint32_t x, enum ttx_mstyle style, unsigned fmt)
+{
+	struct src_val v;
+	x = ttx_truncate_src(x, fmt);
+	if (style == TTX_MSTYLE_BF16)
+		x &= 0x7F8FFu;                  /* SrcDecodeBF16 */
+	v.sign = (x >> 18) & 1;
+	if (style == TTX_MSTYLE_FP16) {
+		v.exp = x & 0x1F;
+		v.bias = 15;
+	} else {
+		v.exp = x & 0xFF;
+		v.bias = 127;
+	}
+	v.sig = v.exp ? (0x400u | ((x >> 8) & 0x3FF)) : 0;
+	return v;
+}
+
+/* The exponent of a Src datum's leading (implicit) bit; NO_REF for zero. */
+#define NO_REF (-100000)
+static int src_ref(struct src_val v)
+{
+	return v.exp ? (int)v.exp - v.bias : NO_REF;
+}
+
+static double src_value(struct src_val v, uint32_t sig_mask)
+{
+	double m = ldexp((double)(v.sig & sig_mask), (int)v.exp - v.bias - 10);
+	return v.sign ? -m : m;
+}
+
+/* The fidelity masks on the 11-bit significand (TC/SrcASrcB.md "Fidelity
+   phases"): SrcA takes implicit 1 + 4 bits in even phases, the next 5 bits
+   in odd ones (its last bit never); SrcB takes implicit 1 + 6 bits in
+   phases 0-1, the remaining 4 bits in phases 2-3. */
+static uint32_t srca_sig_mask(unsigned phase) { return (phase & 1) ? 0x03Eu : 0x7C0u; }
+static uint32_t srcb_sig_mask(unsigned phase) { return (phase & 2) ? 0x00Fu : 0x7F0u; }
+
+/* ReadSrcInt8 with FlushDenormals (TC/MatrixUnit.md), after the phase mask:
+   a datum whose exponent field is zero reads as 0 (vectors README
+   departure 8). */
+static int32_t src_int8(uint32_t x)
+{
+	if (!(x & 0xFF))
+		return 0;
+	int32_t m = (int32_t)((x >> 8) & 0x3FF);
+	return (x >> 18 & 1) ? -m : m;
+}
+
+static uint32_t srca_int_mask(unsigned phase) { return (phase & 1) ? 0x41FFFu : 0x4E0FFu; }
+static uint32_t srcb_int_mask(unsigned phase) { return (phase & 2) ? 0x40FFFu : 0x7F0FFu; }
+
+void ttx_matrix_load_a(struct ttx_mop_operands *op, const uint32_t (*rows)[TTX_COLS], unsigned nrows,
+                       enum ttx_mstyle style, unsigned fmt_a, unsigned phase)
+{
+	for (unsigned k = 0; k < nrows; k++)
+		for (unsigned j = 0; j < TTX_COLS; j++) {
+			uint32_t x = rows[k][j];
+			if (style == TTX_MSTYLE_INT8)
+				op->i[k][j] = src_int8(ttx_truncate_src(x, fmt_a) & srca_int_mask(phase));
+			else {
+				struct src_val v = src_decode(x, style, fmt_a);
+				op->sig[k][j] = (v.sign << 31) | (v.sig & srca_sig_mask(phase));
+				op->ref[k][j] = src_ref(v);
+			}
+		}
+}
+
+void ttx_matrix_dot_int(const struct ttx_mop_operands *op, const uint32_t brow[TTX_COLS],
+                        unsigned fmt_b, unsigned phase, int32_t acc[TTX_COLS])
+{
+	int32_t b[TTX_COLS];
+	for (unsigned k = 0; k < TTX_COLS; k++)
+		b[k] = src_int8(ttx_truncate_src(brow[k], fmt_b) & srcb_int_mask(phase));
+	for (unsigned j = 0; j < TTX_COLS; j++) {
+		int32_t x = 0;   /* at most 16 * 255 * 1023: no overflow */
+		for (unsigned k = 0; k < TTX_COLS; k++)
+			x += b[k] * op->i[k][j];
+		acc[j] = x;
+	}
+}
+
+/* ---- Rounding to the Dst formats ---- */
+
+/* v rounded to nearest-even with `man` mantissa bits and exponent fields
+   1..emax (bias), as sign/exp/man fields packed sign << (e+m) | exp << m |
+   man.  Results below the normal range flush to signed zero; above it they
+   saturate to `ovf_man` with the top exponent (TC/FloatBitPatterns.md (‡):
+   the Matrix Unit writes that pattern for too-large magnitudes). */
+static uint32_t round_fields(double v, int man, int ebits, int bias, uint32_t emax, uint32_t ovf_exp, uint32_t ovf_man)
+{
+	uint64_t bits;
+	memcpy(&bits, &v, sizeof(bits));
+	uint32_t sign = (uint32_t)(bits >> 63);
+	int e = (int)((bits >> 52) & 0x7FF);
+	uint64_t m = bits & ((1ull << 52) - 1);
+	if (e == 0)                                   /* zero: always +0 (vectors) */
+		return 0;
+	m |= 1ull << 52;
+	int drop = 52 - man;
+	uint64_t half = 1ull << (drop - 1);
+	uint64_t s = m >> drop;
+	if ((m & ((1ull << drop) - 1)) >= half)       /* nearest, ties away from zero */
+		s++;
+	int field = e - 1023 + bias;
+	if (s >> (man + 1)) {
+		s >>= 1;
+		field++;
+	}
+	if (field <= 0)                               /* below the normal range: +0 */
+		return 0;
+	if ((uint32_t)field > emax)
+		return (sign << (ebits + man)) | (ovf_exp << man) | ovf_man;
+	return (sign << (ebits + man)) | ((uint32_t)field << man) | ((uint32_t)s & ((1u << man) - 1));
+}
+
+uint32_t ttx_mfp_to_fp32(double v) { return round_fields(v, 23, 8, 127, 254, 255, 0); }
+uint16_t ttx_mfp_to_bf16(double v) { return (uint16_t)round_fields(v, 7, 8, 127, 254, 255, 0); }
+uint16_t ttx_mfp_to_fp16(double v) { return (uint16_t)round_fields(v, 10, 5, 15, 31, 31, 0x3FF); }
+
+/* ---- Dst access in the three float formats ---- */
+
+static double fields_value(uint32_t sign, uint32_t exp, uint32_t man, int man_bits, int bias)
+{
+	if (!exp)
+		return sign ? -0.0 : 0.0;                  /* denormals read as zero */
+	double m = ldexp((double)((1u << man_bits) | man), (int)exp - bias - man_bits);
+	return sign ? -m : m;
+}
+
+/* Dst32b FP32 (shuffled), Dst16b BF16 (Sign,Man7,Exp8), Dst16b FP16
+   (Sign,Man10,Exp5): TC/Dst.md. */
+static double dst_read(const struct ttx_tile *t, bool dst32, enum ttx_mstyle style, unsigned row, unsigned col)
+{
+	if (dst32) {
+		uint32_t x = ttx_unshuffle_fp32(ttx_dst32_get(t, row, col));
+		return fields_value(x >> 31, (x >> 23) & 0xFF, x & 0x7FFFFF, 23, 127);
+	}
+	uint32_t d = t->dst[row & 0x3FF][col];
+	if (style == TTX_MSTYLE_FP16)
+		return fields_value(d >> 15, d & 0x1F, (d >> 5) & 0x3FF, 10, 15);
+	return fields_value(d >> 15, d & 0xFF, (d >> 8) & 0x7F, 7, 127);
+}
+
+static void dst_write(struct ttx_tile *t, bool dst32, enum ttx_mstyle style, unsigned row, unsigned col, double v)
+{
+	if (dst32) {
+		ttx_matrix_dst32_put(t, row, col, ttx_shuffle_fp32(ttx_mfp_to_fp32(v)));
+	} else if (style == TTX_MSTYLE_FP16) {
+		uint32_t h = ttx_mfp_to_fp16(v);
+		ttx_matrix_dst16_put(t, row, col, (uint16_t)((h & 0x8000) | ((h & 0x3FF) << 5) | ((h >> 10) & 0x1F)));
+	} else {
+		uint32_t h = ttx_mfp_to_bf16(v);
+		ttx_matrix_dst16_put(t, row, col, (uint16_t)((h & 0x8000) | ((h & 0x7F) << 8) | ((h >> 7) & 0xFF)));
+	}
+}
+
+/* ---- Floating-point operations ----
+ *
+ * The accumulation model (docs/matrix.md), fitted to the reference vectors:
+ * each addend is placed on a fixed-point grid relative to the largest
+ * "reference exponent" among the addends, rounded to nearest (ties away)
+ * at 2^(R - W), and the exact sum of the rounded addends is rounded once
+ * (nearest, ties away) into the Dst format.  A product's reference
+ * exponent is the leading position of the bits its fidelity phase feeds
+ * the multiplier (phase_ref_offset), whatever their value, so a phase whose
+ * product is small or zero can still round away a small Dst value, as the
+ * vectors show.  W: accumulator_width. */
+
+/* v rounded to a multiple of 2^g, nearest, ties away from zero. */
+static double round_to_grid(double v, int g)
+{
+	double x = ldexp(v, -g);
+	double a = (double)(int64_t)((x < 0 ? -x : x) + 0.5);
+	return ldexp(x < 0 ? -a : a, g);
+}
+
+/* Grid width W below the largest reference exponent: 10 bits for 16-bit
+   Dst, 23 for 32-bit Dst, for every operation and format (fitted on the
+   single-write cells of tests/vectors/fpu, docs/matrix.md); the Dst addend
+   always takes part in the grid. */
+static int accumulator_width(bool matmul, enum ttx_mstyle style, bool dst32)
+{
+	(void)matmul, (void)style;
+	return dst32 ? 23 : 10;
+}
+
+/* The leading-bit position of the bits a fidelity phase feeds the
+   multiplier, below the full operand's leading bit: SrcA's odd phases take
+   significand bits 5..1 (5 lower), SrcB's phases 2-3 bits 3..0 (7 lower). */
+static int phase_ref_offset(unsigned phase)
+{
+	return ((phase & 1) ? 5 : 0) + ((phase & 2) ? 7 : 0);
+}
+
+/* The accumulator in integers: an addend is sign, N and e0 (value
+   N * 2^e0, N < 2^25) and its reference exponent. */
+struct addend {
+	uint32_t sign;
+	uint32_t n;
+	int e0, ref;
+};
+
+/* Round the sum of the addends on the grid 2^(R - w) (nearest, ties away,
+   per addend) and return it as units of 2^*g. */
+static int64_t accumulate(const struct addend *a, unsigned n, int w, int *g)
+{
+	int r = NO_REF;
+	for (unsigned i = 0; i < n; i++)
+		if (a[i].ref > r)
+			r = a[i].ref;
+	*g = r - w;
+	if (r == NO_REF)
+		return 0;
+	int64_t sum = 0;
+	for (unsigned i = 0; i < n; i++) {
+		if (a[i].ref == NO_REF || !a[i].n)
+			continue;
+		int shift = *g - a[i].e0;
+		uint64_t u;
+		if (shift <= 0)
+			u = (uint64_t)a[i].n << -shift;     /* -shift <= 15: fits */
+		else if (shift > 26)
+			u = 0;                              /* n < 2^25: below half a unit */
+		else
+			u = ((uint64_t)a[i].n + (1ull << (shift - 1))) >> shift;
+		sum += a[i].sign ? -(int64_t)u : (int64_t)u;
+	}
+	return sum;
+}
+
+/* units * 2^g rounded to nearest, ties away, into sign/exponent/mantissa
+   fields (the same rules as round_fields). */
+static uint32_t units_to_fields(int64_t units, int g, int man, int ebits, int bias, uint32_t emax,
+                                uint32_t ovf_exp, uint32_t ovf_man)
+{
+	if (units == 0)
+		return 0;
+	uint32_t sign = units < 0;
+	uint64_t m = units < 0 ? (uint64_t)-units : (uint64_t)units;
+	int lead = 63 - __builtin_clzll(m);
+	uint64_t q;
+	if (lead > man) {
+		int sh = lead - man;
+		q = (m + (1ull << (sh - 1))) >> sh;
+	} else {
+		q = m << (man - lead);
+	}
+	int e = g + lead;
+	if (q >> (man + 1)) {
+		q >>= 1;
+		e++;
+	}
+	int field = e + bias;
+	if (field <= 0)
+		return 0;
+	if ((uint32_t)field > emax)
+		return (sign << (ebits + man)) | (ovf_exp << man) | ovf_man;
+	return (sign << (ebits + man)) | ((uint32_t)field << man) | ((uint32_t)q & ((1u << man) - 1));
+}
+
+/* The Dst addend, exactly (TC/Dst.md layouts; denormals read as zero). */
+static struct addend dst_addend(const struct ttx_tile *t, bool dst32, enum ttx_mstyle style,
+                                unsigned row, unsigned col)
+{
+	struct addend d;
+	uint32_t exp, man;
+	int mbits, bias;
+	if (dst32) {
+		uint32_t x = ttx_unshuffle_fp32(ttx_dst32_get(t, row, col));
+		d.sign = x >> 31, exp = (x >> 23) & 0xFF, man = x & 0x7FFFFF, mbits = 23, bias = 127;
+	} else {
+		uint32_t x = t->dst[row & 0x3FF][col];
+		d.sign = x >> 15;
+		if (style == TTX_MSTYLE_FP16)
+			exp = x & 0x1F, man = (x >> 5) & 0x3FF, mbits = 10, bias = 15;
+		else
+			exp = x & 0xFF, man = (x >> 8) & 0x7F, mbits = 7, bias = 127;
+	}
+	if (!exp) {
+		d.n = 0, d.e0 = 0, d.ref = NO_REF;
+		return d;
+	}
+	d.n = (1u << mbits) | man;
+	d.ref = (int)exp - bias;
+	d.e0 = d.ref - mbits;
+	return d;
+}
+
+static void dst_write_units(struct ttx_tile *t, bool dst32, enum ttx_mstyle style, unsigned row,
+                            unsigned col, int64_t units, int g)
+{
+	if (dst32) {
+		uint32_t f = units_to_fields(units, g, 23, 8, 127, 254, 255, 0);
+		ttx_matrix_dst32_put(t, row, col, ttx_shuffle_fp32(f));
+	} else if (style == TTX_MSTYLE_FP16) {
+		uint32_t h = units_to_fields(units, g, 10, 5, 15, 31, 31, 0x3FF);
+		ttx_matrix_dst16_put(t, row, col, (uint16_t)((h & 0x8000) | ((h & 0x3FF) << 5) | ((h >> 10) & 0x1F)));
+	} else {
+		uint32_t h = units_to_fields(units, g, 7, 8, 127, 254, 255, 0);
+		ttx_matrix_dst16_put(t, row, col, (uint16_t)((h & 0x8000) | ((h & 0x7F) << 8) | ((h >> 7) & 0xFF)));
+	}
+}
+
+void ttx_matrix_dot_fp(struct ttx_tile *t, const struct ttx_mop_operands *op,
+                       const uint32_t brow[TTX_COLS], unsigned fmt_b, unsigned phase,
+                       enum ttx_mstyle style, bool dst32, unsigned row)
+{
+	uint32_t bsig[TTX_COLS];
+	int bref[TTX_COLS];
+	int w = accumulator_width(true, style, dst32);
+	for (unsigned k = 0; k < TTX_COLS; k++) {
+		struct src_val v = src_decode(brow[k], style, fmt_b);
+		bsig[k] = (v.sign << 31) | (v.sig & srcb_sig_mask(phase));
+		bref[k] = src_ref(v);
+	}
+	for (unsigned j = 0; j < TTX_COLS; j++) {
+		struct addend a[TTX_COLS + 1];
+		for (unsigned k = 0; k < TTX_COLS; k++) {
+			uint32_t sa = op->sig[k][j];
+			bool zero = bref[k] == NO_REF || op->ref[k][j] == NO_REF;
+			a[k].sign = (sa ^ bsig[k]) >> 31;
+			a[k].n = (sa & 0x7FF) * (bsig[k] & 0x7FF);   /* exact: < 2^22 */
+			a[k].ref = zero ? NO_REF : bref[k] + op->ref[k][j] - phase_ref_offset(phase);
+			a[k].e0 = bref[k] + op->ref[k][j] - 20;
+		}
+		a[TTX_COLS] = dst_addend(t, dst32, style, row, j);
+		int g;
+		int64_t units = accumulate(a, TTX_COLS + 1, w, &g);   /* 0 when all are zero */
+		dst_write_units(t, dst32, style, row, j, units, g);
+	}
+}
+
+void ttx_matrix_elementwise(struct ttx_tile *t, enum ttx_elw_op eop, const uint32_t a[TTX_COLS],
+                            const uint32_t b[TTX_COLS], unsigned fmt_a, unsigned fmt_b,
+                            unsigned phase, enum ttx_mstyle style, bool dst32, bool add_dst,
+                            unsigned row)
+{
+	for (unsigned j = 0; j < TTX_COLS; j++) {
+		if (style == TTX_MSTYLE_INT8) {
+			int32_t x;
+			if (eop == TTX_ELW_MUL) {
+				x = src_int8(ttx_truncate_src(a[j], fmt_a) & srca_int_mask(phase))
+				    * src_int8(ttx_truncate_src(b[j], fmt_b) & srcb_int_mask(phase));
+			} else {
+				int32_t ai = src_int8(ttx_truncate_src(a[j], fmt_a));
+				int32_t bi = src_int8(ttx_truncate_src(b[j], fmt_b));
+				x = eop == TTX_ELW_ADD ? ai + bi : ai - bi;
+			}
+			if (add_dst)
+				x = ttx_sat_add_int32(x, ttx_dst_decode_int32(ttx_dst32_get(t, row, j)));
+			ttx_matrix_dst32_put(t, row, j, ttx_dst_encode_int32(x));
+			continue;
+		}
+		struct src_val av = src_decode(a[j], style, fmt_a), bv = src_decode(b[j], style, fmt_b);
+		double x;
+		if (eop == TTX_ELW_MUL) {
+			/* Dst += A * B: one product and Dst on the accumulator grid. */
+			struct addend p[2];
+			p[0].sign = av.sign ^ bv.sign;
+			p[0].n = (av.sig & srca_sig_mask(phase)) * (bv.sig & srcb_sig_mask(phase));
+			p[0].ref = (av.exp && bv.exp) ? src_ref(av) + src_ref(bv) - phase_ref_offset(phase) : NO_REF;
+			p[0].e0 = src_ref(av) + src_ref(bv) - 20;
+			p[1] = dst_addend(t, dst32, style, row, j);
+			int g;
+			int64_t units = accumulate(p, 2, accumulator_width(false, style, dst32), &g);
+			dst_write_units(t, dst32, style, row, j, units, g);
+			continue;
+		} else {
+			/* A +- B: both aligned to the larger exponent with 10 bits below
+			   it (the Src mantissa width), then the phase divide, then Dst. */
+			int r = src_ref(av) > src_ref(bv) ? src_ref(av) : src_ref(bv);
+			double af = src_value(av, 0x7FF), bf = src_value(bv, 0x7FF);
+			if (eop == TTX_ELW_SUB)
+				bf = -bf;
+			x = r == NO_REF ? 0 : round_to_grid(af, r - 10) + round_to_grid(bf, r - 10);
+			if (phase & 1)
+				x /= 32.0;
+			if (phase & 2)
+				x /= 128.0;
+			if (add_dst)
+				x += dst_read(t, dst32, style, row, j);
+		}
+		dst_write(t, dst32, style, row, j, x);
+	}
+}
