@@ -36,7 +36,8 @@ int main(int argc, char **argv)
 	}
 	double t_asm = now() - t0;
 
-	struct ttx_tile *t = ttx_tile_new(NULL);
+	struct ttx_options opt = { .engine = TTX_ENGINE_INTERP };   /* the interpreter alone; bench_jit compares */
+	struct ttx_tile *t = ttx_tile_new(&opt);
 	for (long i = 0; i < n; i++)
 		ttx_push(t, (unsigned)(i % 3), 0x02000000);
 	t0 = now();
@@ -47,7 +48,7 @@ int main(int argc, char **argv)
 
 	/* The same NOP stream through the MOP expander (template 1: 127 x 127
 	   LoopOps per MOP) and through replay playback (32 words per REPLAY). */
-	t = ttx_tile_new(NULL);
+	t = ttx_tile_new(&opt);
 	ttx_mmio_write(t, 0, 0xFFB80000, 127);          /* OuterCount */
 	ttx_mmio_write(t, 0, 0xFFB80004, 127);          /* InnerCount */
 	for (unsigned i = 2; i < 9; i++)
@@ -64,7 +65,7 @@ int main(int argc, char **argv)
 	double mop_insns = (double)st.insns;
 	ttx_tile_destroy(t);
 
-	t = ttx_tile_new(NULL);
+	t = ttx_tile_new(&opt);
 	ttx_push(t, 0, 0x04000000 | 0 << 4 | 1);          /* REPLAY load 64 (count 0) */
 	for (int i = 0; i < 64; i++)
 		ttx_push(t, 0, 0x02000000);

@@ -12,7 +12,8 @@
 static double measure(const char *name, const uint32_t *setup, size_t nsetup,
                       const uint32_t *body, size_t n, long reps)
 {
-	struct ttx_tile *t = ttx_tile_new(NULL);
+	struct ttx_options opt = { .engine = TTX_ENGINE_INTERP };   /* the interpreter alone; bench_jit compares */
+	struct ttx_tile *t = ttx_tile_new(&opt);
 	for (size_t i = 0; i < nsetup; i++)
 		ttx_push(t, 0, setup[i]);
 	if (ttx_run(t, 0) != TTX_OK) {

@@ -28,7 +28,7 @@
 #include "wh_fp.h"
 #include "jit.h"
 
-#define MAX_BLOCK 32               /* words in a straight block (compile time grows with it) */
+#define MAX_BLOCK 64               /* words in a straight block: 32 halves integer code speed */
 #define MAX_BLOCKS (1u << 16)      /* blocks remembered per tile */
 #define MOP_KEY 11                 /* MOP word, MopCfg[9], MaskHi */
 
@@ -54,7 +54,8 @@ struct block {
 };
 
 struct ttx_jit {
-	struct ttx_orc *orc;
+	struct ttx_orc *orc;           /* created by the first compile */
+	int orc_failed;
 	struct block **slots;          /* open addressing on hash */
 	size_t cap, count;
 	uint32_t threshold;
@@ -164,18 +165,16 @@ void ttx_jit_free(struct ttx_jit *j)
 
 static struct ttx_jit *jit_new(struct ttx_tile *t)
 {
-	char err[256];
 	struct ttx_jit *j = calloc(1, sizeof(*j));
 	if (!j)
 		return NULL;
 	pthread_mutex_init(&j->lock, NULL);
 	pthread_cond_init(&j->wake, NULL);
 	pthread_cond_init(&j->idle, NULL);
-	j->orc = ttx_orc_new(err, sizeof(err));
 	j->cap = 1024;
 	j->slots = calloc(j->cap, sizeof(*j->slots));
-	if (!j->orc || !j->slots) {
-		ttx_warn(t, "the JIT is not available (%s); interpreting", j->orc ? "out of memory" : err);
+	if (!j->slots) {
+		ttx_warn(t, "the JIT is not available (out of memory); interpreting");
 		ttx_jit_free(j);
 		return NULL;
 	}
@@ -266,9 +265,19 @@ static void compile(struct ttx_jit *j, struct block *b)
 		d.nwords = b->nkey;
 	}
 	char err[256];
+	ttx_block_fn fn = NULL;
 	struct timespec t0, t1;
+	/* LLVM is set up at the first compile, by the thread that compiles
+	   (with --engine auto, not the one that runs the tile). */
+	if (!j->orc && !j->orc_failed) {
+		j->orc = ttx_orc_new(err, sizeof(err));
+		j->orc_failed = !j->orc;
+	} else if (j->orc_failed) {
+		snprintf(err, sizeof(err), "the JIT is not available");
+	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	ttx_block_fn fn = ttx_orc_compile(j->orc, &d, err, sizeof(err));
+	if (j->orc)
+		fn = ttx_orc_compile(j->orc, &d, err, sizeof(err));
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	double s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
 	pthread_mutex_lock(&j->lock);
@@ -408,9 +417,11 @@ static struct block *find_straight(struct ttx_jit *j, uint32_t row_masked, const
 		struct block *b = j->slots[k];
 		if (b->hash != h || b->is_mop || b->row_masked != row_masked || b->nkey > n)
 			continue;
-		size_t i = 0;
+		size_t i = 0, start = p ? p->head & (p->cap - 1) : 0;
 		if (words) {
 			i = memcmp(b->key, words, b->nkey * sizeof(*words)) ? 0 : b->nkey;
+		} else if (start + b->nkey <= p->cap) {   /* the usual case: no wrap in the ring */
+			i = memcmp(b->key, p->words + start, b->nkey * sizeof(*words)) ? 0 : b->nkey;
 		} else {
 			while (i < b->nkey && b->key[i] == pipe_word(p, i))
 				i++;

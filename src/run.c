@@ -84,6 +84,9 @@ static enum ttx_status report_deadlock(struct ttx_tile *t)
    block the JIT declined without asking again at every instruction. */
 static int jit_may_run(struct ttx_tile *t, unsigned th)
 {
+	const struct ttx_frontend *fe = &t->fe[th];
+	if (fe->replay_mode == 1 || (fe->mop_active && fe->replay_mode != 2))
+		return 0;   /* inside an expansion the JIT did not take */
 	if (t->jit_skip[th]) {
 		t->jit_skip[th]--;
 		return 0;
