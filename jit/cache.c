@@ -617,13 +617,9 @@ long ttx_jit_step(struct ttx_tile *t, unsigned thread, uint64_t budget)
 		return step_mop(t, j, thread, row_masked, budget);
 	if (w >> 24 == TTX_OP_REPLAY) {
 		/* A playback starts as in src/frontend.c; the block is all of it. */
-		struct ttx_args_REPLAY a = ttx_decode_REPLAY(w);
-		if (a.Load)
+		if (ttx_decode_REPLAY(w).Load)
 			return 0;
-		fe->replay_index = (uint8_t)a.Index;
-		fe->replay_left = (uint8_t)(a.Count ? a.Count : 64);
-		fe->replay_exec = (uint8_t)a.Exec;
-		fe->replay_mode = 2;
+		ttx_replay_start(fe, w);
 		t->op_counts[TTX_OP_REPLAY]++;
 		p->head++;
 		return step_replay(t, j, thread, row_masked, budget);

@@ -180,6 +180,15 @@ static int mop_next(struct ttx_tile *t, unsigned thread, uint32_t *word)
 	}
 }
 
+void ttx_replay_start(struct ttx_frontend *fe, uint32_t word)
+{
+	struct ttx_args_REPLAY a = ttx_decode_REPLAY(word);
+	fe->replay_index = (uint8_t)a.Index;
+	fe->replay_left = (uint8_t)(a.Count ? a.Count : 64);
+	fe->replay_exec = (uint8_t)a.Exec;
+	fe->replay_mode = a.Load ? 1 : 2;
+}
+
 int ttx_frontend_fetch(struct ttx_tile *t, unsigned thread)
 {
 	struct ttx_frontend *fe = &t->fe[thread];
@@ -206,11 +215,7 @@ int ttx_frontend_fetch(struct ttx_tile *t, unsigned thread)
 			continue;
 		}
 		if (w >> 24 == TTX_OP_REPLAY) {
-			struct ttx_args_REPLAY a = ttx_decode_REPLAY(w);
-			fe->replay_index = (uint8_t)a.Index;
-			fe->replay_left = (uint8_t)(a.Count ? a.Count : 64);
-			fe->replay_exec = (uint8_t)a.Exec;
-			fe->replay_mode = a.Load ? 1 : 2;
+			ttx_replay_start(fe, w);
 			t->op_counts[TTX_OP_REPLAY]++;
 			continue;
 		}

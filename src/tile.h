@@ -271,6 +271,10 @@ int ttx_frontend_fetch(struct ttx_tile *t, unsigned thread);
 size_t ttx_mop_expand(const uint32_t cfg[9], uint32_t mop_word, uint16_t mask_hi,
                       void (*emit)(void *ctx, uint32_t word), void *ctx);
 
+/* A REPLAY instruction reaching the replay expander: recording (Load) or
+   playback of Count words (0 = 64) from Index (TC/REPLAY.md). */
+void ttx_replay_start(struct ttx_frontend *fe, uint32_t word);
+
 /* The common case inline: a plain instruction at the head of the pipe while
    neither expander is busy. */
 static inline int ttx_frontend_next(struct ttx_tile *t, unsigned thread)
