@@ -32,8 +32,6 @@
 #define MAX_BLOCKS (1u << 16)      /* blocks remembered per tile */
 #define MOP_KEY 11                 /* MOP word, MopCfg[9], MaskHi */
 
-typedef __typeof__(((struct ttx_sfpu *)0)->flag_stack[0]) t_flag_entry;
-
 struct op_count {
 	uint8_t op;
 	uint32_t n;
@@ -113,7 +111,8 @@ size_t ttx_jit_offset_use_lane_flags(void)
 size_t ttx_jit_offset_flag_stack(unsigned depth, int use)
 {
 	return offsetof(struct ttx_tile, sfpu) + offsetof(struct ttx_sfpu, flag_stack) +
-	       depth * sizeof(t_flag_entry) + (use ? offsetof(t_flag_entry, use_lane_flags) : 0);
+	       depth * sizeof(struct ttx_flag_entry) +
+	       (use ? offsetof(struct ttx_flag_entry, use_lane_flags) : offsetof(struct ttx_flag_entry, lane_flags));
 }
 
 size_t ttx_jit_offset_flag_stack_size(void)
@@ -583,7 +582,6 @@ long ttx_jit_step(struct ttx_tile *t, unsigned thread, uint64_t budget)
 	struct ttx_jit *j = t->jit;
 	struct ttx_frontend *fe = &t->fe[thread];
 	struct ttx_pipe *p = &t->pipe[thread];
-	uint32_t row_masked = ttx_sfpu_row_masked(&t->sfpu);
 	if (__atomic_load_n(&j->has_failure, __ATOMIC_ACQUIRE)) {   /* reported from this thread */
 		char msg[sizeof(j->failure)];
 		pthread_mutex_lock(&j->lock);
@@ -593,7 +591,7 @@ long ttx_jit_step(struct ttx_tile *t, unsigned thread, uint64_t budget)
 		ttx_warn(t, "JIT: %s; interpreting that block", msg);
 	}
 	if (fe->replay_mode == 2)
-		return step_replay(t, j, thread, row_masked, budget);
+		return step_replay(t, j, thread, ttx_sfpu_row_masked(&t->sfpu), budget);
 	if (fe->mop_active || fe->replay_mode)
 		return 0;
 	uint32_t w;
@@ -613,9 +611,13 @@ long ttx_jit_step(struct ttx_tile *t, unsigned thread, uint64_t budget)
 			continue;
 		break;
 	}
-	if (w >> 24 == TTX_OP_MOP)
+	unsigned op = w >> 24;
+	if (op != TTX_OP_MOP && op != TTX_OP_REPLAY && !ttx_jit_can_take(w))
+		return 0;   /* the common exit for other units' instructions */
+	uint32_t row_masked = ttx_sfpu_row_masked(&t->sfpu);
+	if (op == TTX_OP_MOP)
 		return step_mop(t, j, thread, row_masked, budget);
-	if (w >> 24 == TTX_OP_REPLAY) {
+	if (op == TTX_OP_REPLAY) {
 		/* A playback starts as in src/frontend.c; the block is all of it. */
 		if (ttx_decode_REPLAY(w).Load)
 			return 0;
@@ -624,8 +626,6 @@ long ttx_jit_step(struct ttx_tile *t, unsigned thread, uint64_t budget)
 		p->head++;
 		return step_replay(t, j, thread, row_masked, budget);
 	}
-	if (!ttx_jit_can_take(w))
-		return 0;
 	return step_straight(t, j, thread, row_masked, budget);
 }
 

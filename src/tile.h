@@ -63,7 +63,7 @@ struct ttx_sfpu {
 	uint32_t lreg[TTX_LREGS][TTX_LANES];
 	uint32_t lane_flags;
 	uint32_t use_lane_flags;           /* UseLaneFlagsForLaneEnable */
-	struct { uint32_t lane_flags, use_lane_flags; } flag_stack[TTX_FLAG_STACK_DEPTH];
+	struct ttx_flag_entry { uint32_t lane_flags, use_lane_flags; } flag_stack[TTX_FLAG_STACK_DEPTH];
 	uint8_t flag_stack_size[TTX_LANES]; /* the stack is per lane; depth per lane */
 	uint32_t lane_config[TTX_LANES];   /* 18 bits each */
 	struct {

@@ -345,12 +345,6 @@ END_TEST
 
 /* ---- specific behaviour ---- */
 
-static void push_words(struct ttx_tile *t, const uint32_t *w, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		ck_assert_int_eq(ttx_push(t, 0, w[i]), TTX_OK);
-}
-
 /* --engine auto compiles a block the second time it is seen; --engine jit
    the first time; the statistics say so. */
 START_TEST(test_tiering)
@@ -362,7 +356,7 @@ START_TEST(test_tiering)
 	struct ttx_options opt = { .engine = TTX_ENGINE_AUTO };
 	struct ttx_tile *t = ttx_tile_new(&opt);
 	struct ttx_stats s;
-	push_words(t, body, 4);
+	test_push_words(t, 0, body, 4);
 	ck_assert_int_eq(ttx_run(t, 0), TTX_OK);
 	ttx_stats_get(t, &s);
 	ck_assert_uint_eq(s.insns, 4);
@@ -370,7 +364,7 @@ START_TEST(test_tiering)
 	ck_assert_uint_eq(s.jit_blocks_compiled, 0);
 	/* The second time it is handed to the compile thread and interpreted
 	   meanwhile. */
-	push_words(t, body, 4);
+	test_push_words(t, 0, body, 4);
 	ck_assert_int_eq(ttx_run(t, 0), TTX_OK);
 	ttx_jit_wait(t);
 	ttx_stats_get(t, &s);
@@ -380,7 +374,7 @@ START_TEST(test_tiering)
 	ck_assert(s.jit_compile_seconds > 0 && s.jit_compile_median_seconds > 0);
 	/* The third time runs the compiled code, then the cached code. */
 	for (int i = 0; i < 2; i++) {
-		push_words(t, body, 4);
+		test_push_words(t, 0, body, 4);
 		ck_assert_int_eq(ttx_run(t, 0), TTX_OK);
 	}
 	ttx_stats_get(t, &s);
@@ -393,7 +387,7 @@ START_TEST(test_tiering)
 	struct ttx_options iopt = { .engine = TTX_ENGINE_INTERP };
 	struct ttx_tile *ref = ttx_tile_new(&iopt);
 	for (int i = 0; i < 4; i++)
-		push_words(ref, body, 4);
+		test_push_words(ref, 0, body, 4);
 	ck_assert_int_eq(ttx_run(ref, 0), TTX_OK);
 	ck_assert_mem_eq(ref->sfpu.lreg, t->sfpu.lreg, sizeof(ref->sfpu.lreg));
 	ttx_tile_destroy(ref);
@@ -402,7 +396,7 @@ START_TEST(test_tiering)
 	/* --engine jit compiles the first time, in the calling thread. */
 	opt.engine = TTX_ENGINE_JIT;
 	t = ttx_tile_new(&opt);
-	push_words(t, body, 4);
+	test_push_words(t, 0, body, 4);
 	ck_assert_int_eq(ttx_run(t, 0), TTX_OK);
 	ttx_stats_get(t, &s);
 	ck_assert_uint_eq(s.insns_jit, 4);
@@ -413,7 +407,7 @@ START_TEST(test_tiering)
 	opt.engine = TTX_ENGINE_INTERP;
 	t = ttx_tile_new(&opt);
 	for (int i = 0; i < 3; i++)
-		push_words(t, body, 4);
+		test_push_words(t, 0, body, 4);
 	ck_assert_int_eq(ttx_run(t, 0), TTX_OK);
 	ttx_stats_get(t, &s);
 	ck_assert_uint_eq(s.insns_jit, 0);
@@ -430,11 +424,11 @@ START_TEST(test_cache_follows_state)
 	struct ttx_tile *t = new_tile(TTX_ENGINE_JIT, TTX_NUMERICS_EXACT);
 	uint32_t replay = (uint32_t)TTX_OP_REPLAY << 24 | 0u << 14 | 2u << 4;
 	uint32_t rec[] = { replay | 1, sfpu_asm("SFPLOADI 0, 2, 7"), sfpu_asm("SFPIADD 1, 0, 0, 5"), replay };
-	push_words(t, rec, 4);
+	test_push_words(t, 0, rec, 4);
 	ck_assert_int_eq(ttx_run(t, 0), TTX_OK);
 	ck_assert_uint_eq(t->sfpu.lreg[0][3], 8);
 	uint32_t rec2[] = { replay | 1, sfpu_asm("SFPLOADI 0, 2, 100"), sfpu_asm("SFPIADD 5, 0, 0, 5"), replay };
-	push_words(t, rec2, 4);
+	test_push_words(t, 0, rec2, 4);
 	ck_assert_int_eq(ttx_run(t, 0), TTX_OK);
 	ck_assert_uint_eq(t->sfpu.lreg[0][3], 105);
 	struct ttx_stats s;
@@ -450,13 +444,13 @@ START_TEST(test_cache_follows_state)
 	uint32_t mop = (uint32_t)TTX_OP_MOP << 24 | 1u << 23;
 	for (unsigned i = 0; i < 9; i++)
 		ttx_mmio_write(t, 0, TTX_MMIO_MOP_CFG + 4 * i, cfg[i]);
-	push_words(t, &mop, 1);
+	test_push_words(t, 0, &mop, 1);
 	ck_assert_int_eq(ttx_run(t, 0), TTX_OK);
 	ck_assert_uint_eq(t->sfpu.lreg[0][3], 108);
 	cfg[5] = cfg[7] = cfg[8] = sfpu_asm("SFPIADD 10, 0, 0, 5");
 	for (unsigned i = 0; i < 9; i++)
 		ttx_mmio_write(t, 0, TTX_MMIO_MOP_CFG + 4 * i, cfg[i]);
-	push_words(t, &mop, 1);
+	test_push_words(t, 0, &mop, 1);
 	ck_assert_int_eq(ttx_run(t, 0), TTX_OK);
 	ck_assert_uint_eq(t->sfpu.lreg[0][3], 138);
 	ttx_stats_get(t, &s);
@@ -466,7 +460,7 @@ START_TEST(test_cache_follows_state)
 	   compiled for the new mask, leave lanes 0-7 alone. */
 	for (unsigned l = 0; l < 8; l++)
 		t->sfpu.lane_config[l] |= 1u << TTX_LANECFG_ROW_MASK_SHIFT;
-	push_words(t, &mop, 1);
+	test_push_words(t, 0, &mop, 1);
 	ck_assert_int_eq(ttx_run(t, 0), TTX_OK);
 	ck_assert_uint_eq(t->sfpu.lreg[0][3], 138);
 	ck_assert_uint_eq(t->sfpu.lreg[0][8], 168);
@@ -485,7 +479,7 @@ START_TEST(test_fault_in_block)
 	uint32_t w[] = { sfpu_asm("SFPLOADI 0, 2, 1"), sfpu_asm("SFPIADD 1, 0, 0, 5"),
 	                 sfpu_asm("SFPPOPC 0, 0, 0, 0"), sfpu_asm("SFPIADD 1, 0, 0, 5") };
 	struct ttx_tile *t = new_tile(TTX_ENGINE_JIT, TTX_NUMERICS_EXACT);
-	push_words(t, w, 4);
+	test_push_words(t, 0, w, 4);
 	ck_assert_int_eq(ttx_run(t, 0), TTX_FAULT);
 	ck_assert_ptr_nonnull(strstr(ttx_tile_error(t), "SFPPOPC"));
 	ck_assert_uint_eq(t->sfpu.lreg[0][0], 2);
@@ -505,7 +499,7 @@ START_TEST(test_budget)
 	struct ttx_tile *t = new_tile(TTX_ENGINE_JIT, TTX_NUMERICS_EXACT);
 	uint32_t inc = sfpu_asm("SFPIADD 1, 0, 0, 5");
 	for (int i = 0; i < 10; i++)
-		push_words(t, &inc, 1);
+		test_push_words(t, 0, &inc, 1);
 	ck_assert_int_eq(ttx_run(t, 4), TTX_LIMIT);
 	ck_assert_uint_eq(t->sfpu.lreg[0][0], 4);
 	ck_assert_int_eq(ttx_run(t, 0), TTX_OK);

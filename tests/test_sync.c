@@ -64,18 +64,6 @@ static struct ttx_tile *new_tile(void)
 	return t;
 }
 
-static void push_words(struct ttx_tile *t, unsigned thread, const uint32_t *w, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		ck_assert_int_eq(ttx_push(t, thread, w[i]), TTX_OK);
-}
-
-#define PUSH(t, thread, ...) do { \
-	const uint32_t w_[] = { __VA_ARGS__ }; \
-	push_words(t, thread, w_, sizeof(w_) / sizeof(w_[0])); \
-} while (0)
-
-#define RUN_OK(t) ck_assert_msg(ttx_run(t, 0) == TTX_OK, "%s", ttx_tile_error(t))
 #define STALL_OK(t) ck_assert_msg(ttx_run_until_stalled(t, 0) == TTX_OK, "%s", ttx_tile_error(t))
 
 struct step { unsigned thread; uint32_t word; };

@@ -46,3 +46,9 @@ TCase *test_tcase(Suite *s, const char *name)
 	suite_add_tcase(s, tc);
 	return tc;
 }
+
+void test_push_words(struct ttx_tile *t, unsigned thread, const uint32_t *w, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		ck_assert_int_eq(ttx_push(t, thread, w[i]), TTX_OK);
+}
