@@ -88,9 +88,12 @@ uint32_t ttx_jit_call_interp(struct ttx_tile *t, uint32_t thread, uint32_t word)
 	return (uint32_t)ttx_interp_exec_unit(t, thread, word);
 }
 
-void ttx_jit_call_mad(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c)
+void ttx_jit_call_mad(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t enable)
 {
-	ttx_wh_mad_lanes(d, a, b, c);
+	uint32_t r[TTX_LANES];
+	ttx_wh_mad_lanes(r, a, b, c);
+	for (unsigned i = 0; i < TTX_LANES; i++)
+		d[i] = enable >> i & 1 ? r[i] : d[i];
 }
 
 size_t ttx_jit_offset_lreg(unsigned r)

@@ -26,7 +26,7 @@ struct emitter {
 	LLVMTypeRef i1, i8, i32, i64, v32, m32, f32v, i8p;
 	LLVMValueRef lreg[16];     /* allocas <32 x i32> */
 	LLVMValueRef flags, use;   /* allocas i32: LaneFlags, UseLaneFlagsForLaneEnable */
-	LLVMValueRef tmp[4];       /* [32 x i32] for the MAD helper */
+	LLVMValueRef tmp[2];       /* [32 x i32] operands of the MAD helper */
 	uint32_t lanes_on;         /* lanes ROW_MASK leaves enabled */
 	int fast;
 	unsigned index;            /* the instruction's position, for fault reports */
@@ -194,24 +194,40 @@ static void emit_interp(struct emitter *e, uint32_t word, uint32_t reload)
 
 /* ---- the MAD sub-unit ---- */
 
-/* a * b + c.  Exact numerics: the interpreter's 32-lane model
-   (ttx_wh_mad_lanes) through a call; fast numerics: IEEE fma with inputs
-   and results of exponent 0 read and written as +0 and NaN results made
-   0x7FC00000, the same as interp/sfpu_mad.c's fast path. */
-static LLVMValueRef mad(struct emitter *e, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c)
+/* LReg[vd] = a * b + c in the lanes of en, exact numerics: the
+   interpreter's 32-lane model (ttx_wh_mad_lanes) and the lane merge in one
+   call on the operands' memory.  The LRegs it reads and writes stay in
+   their allocas instead of SSA values (they escape), which is free at run
+   time and keeps MAD-heavy blocks small: a compiled SFPMAD is one call, a
+   quarter of the code generator's time of storing and reloading vectors
+   around it.  An operand that is not an LReg (an immediate, 0, 1.0) goes
+   through a scratch array. */
+static LLVMValueRef lreg_ptr(struct emitter *e, unsigned r)
 {
-	if (!e->fast) {
-		LLVMTypeRef p = LLVMPointerType(e->i32, 0);
-		LLVMTypeRef args[4] = { p, p, p, p };
-		LLVMTypeRef type = LLVMFunctionType(LLVMVoidTypeInContext(e->ctx), args, 4, 0);
-		LLVMValueRef in[3] = { a, b, c }, ptr[4];
-		for (unsigned i = 0; i < 4; i++)
-			ptr[i] = LLVMBuildBitCast(e->b, e->tmp[i], p, "");
-		for (unsigned i = 0; i < 3; i++)
-			store(e, in[i], LLVMBuildBitCast(e->b, e->tmp[i + 1], LLVMPointerType(e->v32, 0), ""));
-		LLVMBuildCall2(e->b, type, fn_const(e, (void *)ttx_jit_call_mad, type), ptr, 4, "");
-		return load(e, e->v32, LLVMBuildBitCast(e->b, e->tmp[0], LLVMPointerType(e->v32, 0), ""));
-	}
+	return LLVMBuildBitCast(e->b, e->lreg[r], LLVMPointerType(e->i32, 0), "");
+}
+
+static LLVMValueRef scratch_ptr(struct emitter *e, unsigned i, LLVMValueRef v)
+{
+	store(e, v, LLVMBuildBitCast(e->b, e->tmp[i], LLVMPointerType(e->v32, 0), ""));
+	return LLVMBuildBitCast(e->b, e->tmp[i], LLVMPointerType(e->i32, 0), "");
+}
+
+static void mad_exact(struct emitter *e, unsigned vd, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c,
+                      LLVMValueRef en)
+{
+	LLVMTypeRef p = LLVMPointerType(e->i32, 0);
+	LLVMTypeRef args[5] = { p, p, p, p, e->i32 };
+	LLVMTypeRef type = LLVMFunctionType(LLVMVoidTypeInContext(e->ctx), args, 5, 0);
+	LLVMValueRef argv[5] = { lreg_ptr(e, vd), a, b, c, en };
+	LLVMBuildCall2(e->b, type, fn_const(e, (void *)ttx_jit_call_mad, type), argv, 5, "");
+}
+
+/* a * b + c with fast numerics: IEEE fma with inputs and results of
+   exponent 0 read and written as +0 and NaN results made 0x7FC00000, the
+   same as interp/sfpu_mad.c's fast path. */
+static LLVMValueRef mad_fast(struct emitter *e, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c)
+{
 	LLVMValueRef in[3] = { a, b, c };
 	for (unsigned i = 0; i < 3; i++) {
 		LLVMValueRef tiny = LLVMBuildICmp(e->b, LLVMIntEQ, and_i(e, in[i], 0x7F800000u), splat(e, 0), "");
@@ -234,7 +250,10 @@ static void emit_mad(struct emitter *e, uint32_t word)
 	if (x.VD >= 8)
 		return;
 	LLVMValueRef en = enabled(e);
-	put(e, x.VD, mad(e, get(e, x.VA), get(e, x.VB), get(e, x.VC)), en);
+	if (e->fast)
+		put(e, x.VD, mad_fast(e, get(e, x.VA), get(e, x.VB), get(e, x.VC)), en);
+	else
+		mad_exact(e, x.VD, lreg_ptr(e, x.VA), lreg_ptr(e, x.VB), lreg_ptr(e, x.VC), en);
 }
 
 /* SFPMULI / SFPADDI (TC/SFPMULI.md, TC/SFPADDI.md): BF16(Imm16) * VD + 0,
@@ -244,12 +263,16 @@ static void emit_mad_imm(struct emitter *e, uint32_t word, int add)
 	struct ttx_args_SFPMULI x = ttx_decode_SFPMULI(word);
 	if (x.VD >= 8)
 		return;
-	LLVMValueRef en = enabled(e), imm = splat(e, (uint32_t)x.Imm16 << 16), r;
-	if (add)
-		r = mad(e, imm, splat(e, 0x3F800000u), get(e, x.VD));
-	else
-		r = mad(e, imm, get(e, x.VD), splat(e, 0));
-	put(e, x.VD, r, en);
+	LLVMValueRef en = enabled(e), imm = splat(e, (uint32_t)x.Imm16 << 16);
+	LLVMValueRef other = splat(e, add ? 0x3F800000u : 0);
+	if (e->fast) {
+		LLVMValueRef r = add ? mad_fast(e, imm, other, get(e, x.VD)) : mad_fast(e, imm, get(e, x.VD), other);
+		put(e, x.VD, r, en);
+	} else if (add) {
+		mad_exact(e, x.VD, scratch_ptr(e, 0, imm), scratch_ptr(e, 1, other), lreg_ptr(e, x.VD), en);
+	} else {
+		mad_exact(e, x.VD, scratch_ptr(e, 0, imm), lreg_ptr(e, x.VD), scratch_ptr(e, 1, other), en);
+	}
 }
 
 /* ---- the simple sub-unit and SFPLOADI ---- */
@@ -946,7 +969,7 @@ LLVMValueRef ttx_emit_block(LLVMContextRef ctx, LLVMModuleRef mod, const char *n
 		e.lreg[r] = LLVMBuildAlloca(e.b, e.v32, "");
 	e.flags = LLVMBuildAlloca(e.b, e.i32, "flags");
 	e.use = LLVMBuildAlloca(e.b, e.i32, "use");
-	for (unsigned i = 0; i < 4; i++) {
+	for (unsigned i = 0; i < 2; i++) {
 		e.tmp[i] = LLVMBuildAlloca(e.b, LLVMArrayType(e.i32, TTX_LANES), "");
 		LLVMSetAlignment(e.tmp[i], 64);
 	}

@@ -63,7 +63,7 @@ ttx_block_fn ttx_orc_compile(struct ttx_orc *o, const struct ttx_block_desc *d, 
 
 /* The calls compiled code makes back into ttx (jit/cache.c). */
 uint32_t ttx_jit_call_interp(struct ttx_tile *t, uint32_t thread, uint32_t word);
-void ttx_jit_call_mad(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c);
+void ttx_jit_call_mad(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t enable);
 
 /* Offsets of the state compiled code touches. */
 size_t ttx_jit_offset_lreg(unsigned r);

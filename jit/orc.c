@@ -18,6 +18,8 @@
 
 #include "tile.h"
 #include "jit.h"
+#include <time.h>
+static double tnow(void){struct timespec t;clock_gettime(CLOCK_MONOTONIC,&t);return t.tv_sec+t.tv_nsec*1e-9;}
 
 LLVMValueRef ttx_emit_block(LLVMContextRef ctx, LLVMModuleRef mod, const char *name,
                             const struct ttx_block_desc *d);
@@ -123,6 +125,22 @@ struct ttx_orc *ttx_orc_new(char *err, size_t errlen)
 	LLVMAddGVNPass(o->passes);
 	LLVMAddDeadStoreEliminationPass(o->passes);
 	LLVMAddCFGSimplificationPass(o->passes);
+	/* LLVM sets up parts of its code generator lazily, at their first use:
+	   compile a small block of typical instructions now, so that one-time
+	   cost (~15 ms) is part of starting the JIT, not of the first block. */
+	static const char *const warm_up[] = {
+		"SFPMAD 0, 1, 2, 3, 0", "SFPIADD 0, 1, 2, 4", "SFPXOR 0, 1, 2, 0", "SFPSHFT 3, 0, 2, 1",
+		"SFPSETCC 0, 1, 0, 4", "SFPENCC 0, 0, 0, 10", "SFPLOAD 0, 3, 0, 0",
+	};
+	uint32_t words[sizeof(warm_up) / sizeof(warm_up[0])];
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (ttx_asm_line(warm_up[i], &words[i], err, errlen) != TTX_OK)
+			abort();   /* the table no longer has these: a ttx bug */
+	struct ttx_block_desc d = { .words = words, .nwords = sizeof(words) / sizeof(words[0]) };
+	if (!ttx_orc_compile(o, &d, err, errlen)) {
+		ttx_orc_free(o);
+		return NULL;
+	}
 	return o;
 }
 
@@ -136,7 +154,9 @@ ttx_block_fn ttx_orc_compile(struct ttx_orc *o, const struct ttx_block_desc *d, 
 	LLVMTargetDataRef layout = LLVMCreateTargetDataLayout(o->tm);
 	LLVMSetModuleDataLayout(mod, layout);
 	LLVMDisposeTargetData(layout);
+	double t0=tnow();
 	ttx_emit_block(ctx, mod, name, d);
+	double t1=tnow();
 
 	char *msg = NULL;
 	if (LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg)) {
@@ -146,7 +166,9 @@ ttx_block_fn ttx_orc_compile(struct ttx_orc *o, const struct ttx_block_desc *d, 
 		return NULL;
 	}
 	LLVMDisposeMessage(msg);
+	double t2=tnow();
 	LLVMRunPassManager(o->passes, mod);
+	double t3=tnow();
 	if (getenv("TTX_JIT_DUMP"))   /* debugging aid: the optimised IR on stderr */
 		LLVMDumpModule(mod);
 	LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, o->tsc);
@@ -162,6 +184,8 @@ ttx_block_fn ttx_orc_compile(struct ttx_orc *o, const struct ttx_block_desc *d, 
 		take_error(e, "compiling a block", err, errlen);
 		return NULL;
 	}
+	double t4=tnow();
+	if(getenv("TTX_JIT_TIME"))fprintf(stderr,"emit %.2f verify %.2f passes %.2f codegen %.2f ms\n",(t1-t0)*1e3,(t2-t1)*1e3,(t3-t2)*1e3,(t4-t3)*1e3);
 	ttx_block_fn fn;
 	uintptr_t a = (uintptr_t)addr;
 	memcpy(&fn, &a, sizeof(fn));
