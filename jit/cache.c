@@ -59,6 +59,9 @@ struct ttx_jit {
 	uint32_t threshold;
 	int fast_numerics;
 	uint32_t words[MAX_BLOCK];
+	/* Per thread, the block of the last replay playback: the next playback
+	   of the same words finds it with one comparison. */
+	struct block *last_replay[TTX_THREADS];
 	/* Under lock: compile times, and with async the compile thread's queue. */
 	pthread_mutex_t lock;
 	double *compile_times;
@@ -475,15 +478,24 @@ static long step_replay(struct ttx_tile *t, struct ttx_jit *j, unsigned thread, 
 {
 	struct ttx_frontend *fe = &t->fe[thread];
 	unsigned left = fe->replay_left;
-	uint32_t words[64];
-	for (unsigned i = 0; i < left; i++) {
-		words[i] = fe->replay[(fe->replay_index + i) % TTX_REPLAY_SIZE];
-		if (!ttx_jit_can_take(words[i])) {
-			t->jit_skip[thread] = left - 1;
-			return 0;
-		}
+	uint32_t words[64];   /* the playback (up to 64), unwrapped */
+	for (unsigned n = 0, at = fe->replay_index % TTX_REPLAY_SIZE, k; n < left; n += k, at = 0) {
+		k = TTX_REPLAY_SIZE - at < left - n ? TTX_REPLAY_SIZE - at : left - n;
+		memcpy(words + n, fe->replay + at, k * sizeof(*words));
 	}
-	struct block *b = left <= MAX_BLOCK ? find_straight(j, row_masked, NULL, words, left) : NULL;
+	struct block *b = j->last_replay[thread];
+	if (!b || b->nkey != left || b->row_masked != row_masked || memcmp(b->key, words, left * sizeof(*words))) {
+		b = NULL;
+		for (unsigned i = 0; i < left; i++)
+			if (!ttx_jit_can_take(words[i])) {
+				t->jit_skip[thread] = left - 1;
+				return 0;
+			}
+		if (left <= MAX_BLOCK)
+			b = find_straight(j, row_masked, NULL, words, left);
+		if (b && b->nkey == left)
+			j->last_replay[thread] = b;
+	}
 	if (!b || b->nkey != left || (budget && b->ninsns > budget) || !ready(j, b)) {
 		t->jit_skip[thread] = left - 1;
 		return 0;

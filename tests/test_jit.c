@@ -147,13 +147,15 @@ struct program {
 	unsigned n;
 	enum delivery how;
 	uint32_t mop_word, mop_cfg[9];
+	unsigned replay_index;
 };
 
 static void random_program(struct program *p, uint64_t *rng)
 {
 	uint64_t r = test_rand(rng);
 	p->how = (enum delivery)(r % 4);
-	p->n = 1 + (unsigned)((r >> 8) % (p->how == STRAIGHT ? 64 : p->how == REPLAYED ? 32 : 7));
+	p->n = 1 + (unsigned)((r >> 8) % (p->how == MOP0 || p->how == MOP1 ? 7 : 64));
+	p->replay_index = (unsigned)(r >> 16) % 32;
 	for (unsigned i = 0; i < p->n; i++)
 		p->words[i] = random_word(rng);
 	uint32_t nop = (uint32_t)TTX_OP_NOP << 24;
@@ -190,8 +192,9 @@ static void push_program(struct ttx_tile *t, const struct program *p)
 			ttx_push(t, 0, p->words[i]);
 		break;
 	case REPLAYED: {
-		/* REPLAY Index 5, Count n, Load (no Exec); then play it twice. */
-		uint32_t replay = (uint32_t)TTX_OP_REPLAY << 24 | 5u << 14 | p->n << 4;
+		/* REPLAY Count n, Load (no Exec); then play it twice.  The 32-entry
+		   buffer wraps; Count 0 is 64, which plays the last 32 twice. */
+		uint32_t replay = (uint32_t)TTX_OP_REPLAY << 24 | p->replay_index << 14 | (p->n & 63) << 4;
 		ttx_push(t, 0, replay | 1);
 		for (unsigned i = 0; i < p->n; i++)
 			ttx_push(t, 0, p->words[i]);
