@@ -193,6 +193,86 @@ static uint32_t load_datum(const struct ttx_tile *t, unsigned mod0, unsigned row
 	}
 }
 
+/* ---- the common case of SFPLOAD / SFPSTORE ----
+ * A 32-bit format (FP32, INT32, sign-magnitude INT32) and no lane with a
+ * LaneConfig option that moves or blocks its access (column exchange,
+ * blocked read/write, Dst index capture): four Dst32b rows of eight lanes,
+ * the even columns or, with address bit 1, the odd ones.  The same as the
+ * per-lane loops below, with the row arithmetic out of the lane loop. */
+#define LANECFG_BLOCK_RD_FROM_DEST (1u << 5)
+#define LANECFG_RD_COL_EXCHANGE    (1u << 6)
+#define LANECFG_WR_COL_EXCHANGE    (1u << 7)
+
+static int is_fmt32(unsigned mod0)
+{
+	return mod0 == MOD0_FMT_FP32 || mod0 == MOD0_FMT_INT32 || mod0 == MOD0_FMT_INT32_ALL ||
+	       mod0 == MOD0_FMT_INT32_SM;
+}
+
+static uint32_t lane_config_any(const struct ttx_sfpu *s)
+{
+	uint32_t any = 0;
+	for (unsigned lane = 0; lane < TTX_LANES; lane++)
+		any |= s->lane_config[lane];
+	return any;
+}
+
+static simde__m256i splat8(uint32_t x)
+{
+	return simde_mm256_set1_epi32((int32_t)x);
+}
+
+/* ttx_unshuffle_fp32 / ttx_shuffle_fp32 (src/tile.h) on eight lanes. */
+static simde__m256i unshuffle8(simde__m256i d)
+{
+	return simde_mm256_or_si256(simde_mm256_and_si256(d, splat8(0x8000FFFFu)),
+	                            simde_mm256_or_si256(simde_mm256_slli_epi32(simde_mm256_and_si256(d, splat8(0x00FF0000u)), 7),
+	                                                 simde_mm256_srli_epi32(simde_mm256_and_si256(d, splat8(0x7F000000u)), 8)));
+}
+
+static simde__m256i shuffle8(simde__m256i v)
+{
+	return simde_mm256_or_si256(simde_mm256_and_si256(v, splat8(0x8000FFFFu)),
+	                            simde_mm256_or_si256(simde_mm256_slli_epi32(simde_mm256_and_si256(v, splat8(0x007F0000u)), 8),
+	                                                 simde_mm256_and_si256(simde_mm256_srli_epi32(v, 7), splat8(0x00FF0000u))));
+}
+
+/* All ones in the 32-bit lanes k whose bit k of bits is set. */
+static simde__m256i lane_mask8(uint32_t bits)
+{
+	const simde__m256i bit = simde_mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+	return simde_mm256_cmpeq_epi32(simde_mm256_and_si256(splat8(bits), bit), bit);
+}
+
+static void load_plain32(struct ttx_tile *t, uint32_t lreg[TTX_LANES], unsigned mod0, unsigned addr,
+                         uint32_t enabled)
+{
+	unsigned odd = addr >> 1 & 1;
+	for (unsigned r = 0; r < 4; r++) {
+		uint32_t en = enabled >> 8 * r & 0xFF;
+		if (!en)
+			continue;
+		unsigned adj = ttx_dst32_adj_row(((addr & ~3u) + r) & 0x3FF);
+		/* a DstBits row as eight 32-bit words: column 2k in the low half */
+		simde__m256i hi = simde_mm256_loadu_si256((const void *)t->dst[adj]);
+		simde__m256i lo = simde_mm256_loadu_si256((const void *)t->dst[(adj + 8) & 0x3FF]);
+		if (odd) {
+			hi = simde_mm256_srli_epi32(hi, 16);
+			lo = simde_mm256_srli_epi32(lo, 16);
+		} else {
+			hi = simde_mm256_and_si256(hi, splat8(0xFFFF));
+			lo = simde_mm256_and_si256(lo, splat8(0xFFFF));
+		}
+		simde__m256i v = unshuffle8(simde_mm256_or_si256(simde_mm256_slli_epi32(hi, 16), lo));
+		if (mod0 == MOD0_FMT_INT32_SM) {   /* sign_mag_to_twos */
+			simde__m256i neg = simde_mm256_srai_epi32(v, 31);
+			v = simde_mm256_sub_epi32(simde_mm256_xor_si256(simde_mm256_and_si256(v, splat8(0x7FFFFFFFu)), neg), neg);
+		}
+		simde__m256i old = simde_mm256_loadu_si256((const void *)(lreg + 8 * r));
+		simde_mm256_storeu_si256((void *)(lreg + 8 * r), simde_mm256_blendv_epi8(old, v, lane_mask8(en)));
+	}
+}
+
 /* The load half of SFPLOAD and SFPLOADMACRO. */
 static void sfpu_load(struct ttx_tile *t, unsigned thread, unsigned vd, unsigned mod0, unsigned imm10,
                       uint32_t normal_lanes)
@@ -205,13 +285,18 @@ static void sfpu_load(struct ttx_tile *t, unsigned thread, unsigned vd, unsigned
 		return;
 	uint32_t enabled = mod0 == MOD0_FMT_INT32_ALL ? 0xFFFFFFFFu : ttx_sfpu_lane_enabled(s);
 	enabled &= normal_lanes;
+	if (is_fmt32(mod0) && !(lane_config_any(s) & (LANECFG_BLOCK_RD_FROM_DEST | LANECFG_RD_COL_EXCHANGE |
+	                                               TTX_LANECFG_ENABLE_DEST_INDEX))) {
+		load_plain32(t, s->lreg[vd], mod0, addr, enabled);
+		return;
+	}
 	for (unsigned lane = 0; lane < TTX_LANES; lane++) {
 		uint32_t cfg = s->lane_config[lane];
-		if (!(enabled >> lane & 1) || (cfg & (1u << 5)))   /* BLOCK_SFPU_RD_FROM_DEST */
+		if (!(enabled >> lane & 1) || (cfg & LANECFG_BLOCK_RD_FROM_DEST))
 			continue;
 		unsigned row = ((addr & ~3u) + lane / 8) & 0x3FF;
 		unsigned col = (lane & 7) * 2;
-		if ((addr & 2) || (s->lane_config[lane & 7] & (1u << 6)))   /* DEST_RD_COL_EXCHANGE */
+		if ((addr & 2) || (s->lane_config[lane & 7] & LANECFG_RD_COL_EXCHANGE))
 			col++;
 		s->lreg[vd][lane] = load_datum(t, mod0, row, col, s->lreg[vd][lane], cfg & TTX_LANECFG_ENABLE_FP16A_INF);
 		if (vd < 4 && (cfg & TTX_LANECFG_ENABLE_DEST_INDEX) && (cfg & TTX_LANECFG_CAPTURE_DEFAULT_DEST_INDEX))
@@ -297,16 +382,57 @@ static void store_datum(struct ttx_tile *t, unsigned mod0, unsigned row, unsigne
 		ttx_dst16_define(t, row);
 }
 
+static void store_plain32(struct ttx_tile *t, const uint32_t lreg[TTX_LANES], unsigned mod0, unsigned addr,
+                          uint32_t enabled)
+{
+	unsigned odd = addr >> 1 & 1;
+	for (unsigned r = 0; r < 4; r++) {
+		uint32_t en = enabled >> 8 * r & 0xFF;
+		if (!en)
+			continue;
+		unsigned adj = ttx_dst32_adj_row(((addr & ~3u) + r) & 0x3FF);
+		ttx_dst16_define(t, adj);
+		ttx_dst16_define(t, (adj + 8) & 0x3FF);
+		simde__m256i v = simde_mm256_loadu_si256((const void *)(lreg + 8 * r));
+		if (mod0 == MOD0_FMT_FP32) {   /* denormals to signed zero, as store_datum */
+			simde__m256i tiny = simde_mm256_cmpeq_epi32(simde_mm256_and_si256(v, splat8(0x7F800000u)),
+			                                             simde_mm256_setzero_si256());
+			v = simde_mm256_blendv_epi8(v, simde_mm256_and_si256(v, splat8(0x80000000u)), tiny);
+		} else if (mod0 == MOD0_FMT_INT32_SM) {   /* twos_to_sign_mag */
+			v = simde_mm256_or_si256(simde_mm256_and_si256(v, splat8(0x80000000u)),
+			                         simde_mm256_and_si256(simde_mm256_abs_epi32(v), splat8(0x7FFFFFFFu)));
+		}
+		v = shuffle8(v);
+		simde__m256i hi = simde_mm256_srli_epi32(v, 16), lo = simde_mm256_and_si256(v, splat8(0xFFFF));
+		simde__m256i keep = splat8(odd ? 0xFFFF : 0xFFFF0000u), m = lane_mask8(en);
+		if (odd) {
+			hi = simde_mm256_slli_epi32(hi, 16);
+			lo = simde_mm256_slli_epi32(lo, 16);
+		}
+		uint16_t *row[2] = { t->dst[adj], t->dst[(adj + 8) & 0x3FF] };
+		simde__m256i half[2] = { hi, lo };
+		for (unsigned i = 0; i < 2; i++) {
+			simde__m256i old = simde_mm256_loadu_si256((const void *)row[i]);
+			simde__m256i upd = simde_mm256_or_si256(simde_mm256_and_si256(old, keep), half[i]);
+			simde_mm256_storeu_si256((void *)row[i], simde_mm256_blendv_epi8(old, upd, m));
+		}
+	}
+}
+
 /* Store LReg[vd] to Dst at addr (mod0 already resolved). */
 static void store_lanes(struct ttx_tile *t, unsigned vd, unsigned mod0, unsigned addr, uint32_t enabled)
 {
 	struct ttx_sfpu *s = &t->sfpu;
+	if (is_fmt32(mod0) && !(lane_config_any(s) & (TTX_LANECFG_BLOCK_DEST_WR_FROM_SFPU | LANECFG_WR_COL_EXCHANGE))) {
+		store_plain32(t, s->lreg[vd], mod0, addr, enabled);
+		return;
+	}
 	for (unsigned lane = 0; lane < TTX_LANES; lane++) {
 		if (!(enabled >> lane & 1) || (s->lane_config[lane] & TTX_LANECFG_BLOCK_DEST_WR_FROM_SFPU))
 			continue;
 		unsigned row = ((addr & ~3u) + lane / 8) & 0x3FF;
 		unsigned col = (lane & 7) * 2;
-		if ((addr & 2) || (s->lane_config[lane & 7] & (1u << 7)))   /* DEST_WR_COL_EXCHANGE */
+		if ((addr & 2) || (s->lane_config[lane & 7] & LANECFG_WR_COL_EXCHANGE))
 			col++;
 		store_datum(t, mod0, row, col, s->lreg[vd][lane]);
 	}

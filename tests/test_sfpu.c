@@ -155,6 +155,51 @@ START_TEST(test_store_load_fp32_lane_mapping)
 }
 END_TEST
 
+/* The 32-bit formats take a vectorised path when no lane has a LaneConfig
+   option that moves or blocks its Dst access (interp/sfpu.c).  Column
+   exchange is decided by LaneConfig[Lane & 7], so setting it on lanes 8-31
+   changes nothing but sends the same accesses through the per-lane path:
+   the two must agree on random data, addresses, formats and lane enables. */
+START_TEST(test_load_store_fast_path_equals_per_lane)
+{
+	static const unsigned mod0s[] = { 3, 4, 12, 13 };   /* FP32, INT32, INT32_ALL, INT32_SM */
+	uint64_t rng = 0x5EED5EEDull;
+	struct ttx_tile *t[2] = { ttx_tile_new(NULL), ttx_tile_new(NULL) };
+	for (unsigned l = 8; l < TTX_LANES; l++)
+		t[1]->sfpu.lane_config[l] |= 1u << 6 | 1u << 7;   /* RD/WR_COL_EXCHANGE */
+	for (unsigned trial = 0; trial < 2000; trial++) {
+		uint32_t in[2][TTX_LANES], flags = (uint32_t)test_rand(&rng);
+		for (unsigned l = 0; l < TTX_LANES; l++) {
+			in[0][l] = (uint32_t)test_rand(&rng);
+			in[1][l] = (uint32_t)test_rand(&rng);
+			if (l % 5 == 0)   /* some denormals and zeros */
+				in[0][l] &= 0x807FFFFFu;
+		}
+		for (unsigned r = 0; r < TTX_DST_ROWS16; r++)
+			for (unsigned c = 0; c < TTX_COLS; c++)
+				t[0]->dst[r][c] = t[1]->dst[r][c] = (uint16_t)test_rand(&rng);
+		for (unsigned i = 0; i < TTX_DST_ROWS16 / 32; i++)   /* rows left undefined by ZEROACC */
+			t[0]->dst_undefined[i] = t[1]->dst_undefined[i] = (uint32_t)test_rand(&rng);
+		for (unsigned k = 0; k < 2; k++) {
+			sfpu_set_lanes(t[k], 1, in[0]);
+			sfpu_set_lanes(t[k], 2, in[1]);
+			t[k]->sfpu.lane_flags = flags;
+			t[k]->sfpu.use_lane_flags = trial % 3 ? 0xFFFFFFFFu : 0;
+		}
+		uint32_t m = mod0s[trial % 4], a = (uint32_t)test_rand(&rng) % 1024, b = (uint32_t)test_rand(&rng) % 1024;
+		for (unsigned k = 0; k < 2; k++)
+			SFPU_RUN(t[k], store(1, m, 0, a), load(2, m, 0, b), store(2, m, 0, b ^ 2));
+		ck_assert_msg(memcmp(t[0]->sfpu.lreg[2], t[1]->sfpu.lreg[2], sizeof(t[0]->sfpu.lreg[2])) == 0,
+		              "trial %u: loaded LReg differs (Mod0 %u, Addr %u)", trial, m, b);
+		ck_assert_msg(memcmp(t[0]->dst, t[1]->dst, sizeof(t[0]->dst)) == 0 &&
+		              memcmp(t[0]->dst_undefined, t[1]->dst_undefined, sizeof(t[0]->dst_undefined)) == 0,
+		              "trial %u: Dst differs (Mod0 %u, Addr %u, %u)", trial, m, a, b);
+	}
+	ttx_tile_destroy(t[0]);
+	ttx_tile_destroy(t[1]);
+}
+END_TEST
+
 /* Departure #1 (tests/vectors/README.md): SFPSTORE FP32 flushes denormals to
    signed zero; INT32 stores every bit. */
 START_TEST(test_store_fp32_flushes_denormals)
@@ -533,6 +578,7 @@ int main(void)
 	tc = tcase_create("SFPLOAD_SFPSTORE");
 	tcase_add_test(tc, test_store_load_fp32_lane_mapping);
 	tcase_add_test(tc, test_store_fp32_flushes_denormals);
+	tcase_add_test(tc, test_load_store_fast_path_equals_per_lane);
 	tcase_add_test(tc, test_store_load_bf16);
 	tcase_add_test(tc, test_store_load_fp16);
 	tcase_add_test(tc, test_store_load_integer_formats);
