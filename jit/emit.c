@@ -34,6 +34,7 @@ struct emitter {
 
 #define ALL 0xFFFFFFFFu
 #define RELOAD_ALL 0x1FFFFu        /* LReg 0-15 and the flags */
+#define ALL_LREGS 0xFFu            /* LReg 0-7: those a block can change */
 #define RELOAD_FLAGS 0x10000u
 
 /* ---- small helpers ---- */
@@ -165,28 +166,35 @@ static void load_state(struct emitter *e, uint32_t which)
 }
 
 /* Only LReg 0-7 and the flags can change inside a block (writes to 8-15
-   are dropped; SFPCONFIG, which writes 11-14, ends blocks). */
-static void store_state(struct emitter *e)
+   are dropped; SFPCONFIG, which writes 11-14, ends blocks).  lregs: bit r
+   for LReg r. */
+static void store_state(struct emitter *e, uint32_t lregs, int flags)
 {
 	for (unsigned r = 0; r < 8; r++)
-		store(e, get(e, r), state_ptr(e, ttx_jit_offset_lreg(r), e->v32));
-	store(e, get_flags(e), state_ptr(e, ttx_jit_offset_lane_flags(), e->i32));
-	store(e, get_use(e), state_ptr(e, ttx_jit_offset_use_lane_flags(), e->i32));
+		if (lregs >> r & 1)
+			store(e, get(e, r), state_ptr(e, ttx_jit_offset_lreg(r), e->v32));
+	if (flags) {
+		store(e, get_flags(e), state_ptr(e, ttx_jit_offset_lane_flags(), e->i32));
+		store(e, get_use(e), state_ptr(e, ttx_jit_offset_use_lane_flags(), e->i32));
+	}
 }
 
-/* An instruction the interpreter executes: write the state back, call its
-   handler, return its fault if it has one, reload what it may change. */
-static void emit_interp(struct emitter *e, uint32_t word, uint32_t reload)
+/* An instruction the interpreter executes: write back the LRegs it may
+   read (spill) and the flags, call its handler, return its fault if it
+   has one (with the rest of the state written back), reload what it may
+   change. */
+static void emit_interp(struct emitter *e, uint32_t word, uint32_t spill, uint32_t reload)
 {
 	LLVMTypeRef args[3] = { e->i8p, e->i32, e->i32 };
 	LLVMTypeRef type = LLVMFunctionType(e->i32, args, 3, 0);
 	LLVMValueRef argv[3] = { e->tile, e->thread, c32(e, word) };
-	store_state(e);
+	store_state(e, spill, 1);
 	LLVMValueRef r = LLVMBuildCall2(e->b, type, fn_const(e, (void *)ttx_jit_call_interp, type), argv, 3, "");
 	LLVMBasicBlockRef bad = LLVMAppendBasicBlockInContext(e->ctx, e->fn, "fault");
 	LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(e->ctx, e->fn, "");
 	LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, r, c32(e, 0), ""), bad, ok);
 	LLVMPositionBuilderAtEnd(e->b, bad);
+	store_state(e, ~spill & 0xFF, 0);
 	LLVMBuildRet(e->b, LLVMBuildOr(e->b, r, c32(e, (e->index + 1) << 8), ""));
 	LLVMPositionBuilderAtEnd(e->b, ok);
 	load_state(e, reload);
@@ -579,7 +587,7 @@ static LLVMBasicBlockRef guard(struct emitter *e, LLVMValueRef bad, uint32_t wor
 	LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(e->ctx, e->fn, "");
 	LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, bad, c32(e, 0), ""), slow, fast);
 	LLVMPositionBuilderAtEnd(e->b, slow);
-	emit_interp(e, word, RELOAD_ALL);
+	emit_interp(e, word, ALL_LREGS, RELOAD_ALL);
 	LLVMBuildBr(e->b, join);
 	LLVMPositionBuilderAtEnd(e->b, fast);
 	return join;
@@ -724,13 +732,16 @@ static void emit_insn(struct emitter *e, uint32_t word)
 {
 	unsigned op = word >> 24;
 	if (!ttx_jit_is_native(word)) {
-		uint32_t reload = RELOAD_ALL;
+		/* SFPLOAD and SFPSTORE touch only LReg[VD] (SFPLOAD also VD + 4,
+		   with ENABLE_DEST_INDEX) besides the flags and Dst; the rest
+		   may touch any LReg. */
+		uint32_t spill = ALL_LREGS, reload = RELOAD_ALL;
 		unsigned vd = (word >> 20) & 15;
-		if (op == TTX_OP_SFPLOAD && vd < 8)   /* LReg[VD], and VD + 4 with ENABLE_DEST_INDEX */
-			reload = 1u << vd | (vd < 4 ? 1u << (vd + 4) : 0);
+		if (op == TTX_OP_SFPLOAD)
+			spill = reload = vd < 8 ? 1u << vd | (vd < 4 ? 1u << (vd + 4) : 0) : 0;
 		else if (op == TTX_OP_SFPSTORE)
-			reload = 0;
-		emit_interp(e, word, reload);
+			spill = vd < 8 ? 1u << vd : 0, reload = 0;
+		emit_interp(e, word, spill, reload);
 		e->index++;
 		return;
 	}
@@ -979,7 +990,7 @@ LLVMValueRef ttx_emit_block(LLVMContextRef ctx, LLVMModuleRef mod, const char *n
 	else
 		for (size_t i = 0; i < d->nwords; i++)
 			emit_insn(&e, d->words[i]);
-	store_state(&e);
+	store_state(&e, ALL_LREGS, 1);
 	LLVMBuildRet(e.b, c32(&e, 0));
 	LLVMDisposeBuilder(e.b);
 	return e.fn;
