@@ -44,12 +44,6 @@ static int src_ref(struct src_val v)
 	return v.exp ? (int)v.exp - v.bias : NO_REF;
 }
 
-static double src_value(struct src_val v, uint32_t sig_mask)
-{
-	double m = ldexp((double)(v.sig & sig_mask), (int)v.exp - v.bias - 10);
-	return v.sign ? -m : m;
-}
-
 /* The fidelity masks on the 11-bit significand (TC/SrcASrcB.md "Fidelity
    phases"): SrcA takes implicit 1 + 4 bits in even phases, the next 5 bits
    in odd ones (its last bit never); SrcB takes implicit 1 + 6 bits in
@@ -139,43 +133,6 @@ uint32_t ttx_mfp_to_fp32(double v) { return round_fields(v, 23, 8, 127, 254, 255
 uint16_t ttx_mfp_to_bf16(double v) { return (uint16_t)round_fields(v, 7, 8, 127, 254, 255, 0); }
 uint16_t ttx_mfp_to_fp16(double v) { return (uint16_t)round_fields(v, 10, 5, 15, 31, 31, 0x3FF); }
 
-/* ---- Dst access in the three float formats ---- */
-
-static double fields_value(uint32_t sign, uint32_t exp, uint32_t man, int man_bits, int bias)
-{
-	if (!exp)
-		return sign ? -0.0 : 0.0;                  /* denormals read as zero */
-	double m = ldexp((double)((1u << man_bits) | man), (int)exp - bias - man_bits);
-	return sign ? -m : m;
-}
-
-/* Dst32b FP32 (shuffled), Dst16b BF16 (Sign,Man7,Exp8), Dst16b FP16
-   (Sign,Man10,Exp5): TC/Dst.md. */
-static double dst_read(const struct ttx_tile *t, bool dst32, enum ttx_mstyle style, unsigned row, unsigned col)
-{
-	if (dst32) {
-		uint32_t x = ttx_unshuffle_fp32(ttx_dst32_get(t, row, col));
-		return fields_value(x >> 31, (x >> 23) & 0xFF, x & 0x7FFFFF, 23, 127);
-	}
-	uint32_t d = t->dst[row & 0x3FF][col];
-	if (style == TTX_MSTYLE_FP16)
-		return fields_value(d >> 15, d & 0x1F, (d >> 5) & 0x3FF, 10, 15);
-	return fields_value(d >> 15, d & 0xFF, (d >> 8) & 0x7F, 7, 127);
-}
-
-static void dst_write(struct ttx_tile *t, bool dst32, enum ttx_mstyle style, unsigned row, unsigned col, double v)
-{
-	if (dst32) {
-		ttx_matrix_dst32_put(t, row, col, ttx_shuffle_fp32(ttx_mfp_to_fp32(v)));
-	} else if (style == TTX_MSTYLE_FP16) {
-		uint32_t h = ttx_mfp_to_fp16(v);
-		ttx_matrix_dst16_put(t, row, col, (uint16_t)((h & 0x8000) | ((h & 0x3FF) << 5) | ((h >> 10) & 0x1F)));
-	} else {
-		uint32_t h = ttx_mfp_to_bf16(v);
-		ttx_matrix_dst16_put(t, row, col, (uint16_t)((h & 0x8000) | ((h & 0x7F) << 8) | ((h >> 7) & 0xFF)));
-	}
-}
-
 /* ---- Floating-point operations ----
  *
  * The multiply-accumulate datapath (MVMUL, DOTPV, GAPOOL, ELWMUL), fitted
@@ -186,7 +143,8 @@ static void dst_write(struct ttx_tile *t, bool dst32, enum ttx_mstyle style, uns
  *    bits its fidelity phase selects (TC/SrcASrcB.md: 5 bits of SrcA times
  *    7 bits of SrcB).  Its reference exponent is the leading position of
  *    those bits (phase_ref_offset), whatever their value; products with a
- *    zero operand take no part.
+ *    zero operand or a reference exponent below the normal range
+ *    (product_min_ref) take no part.
  * 2. Half sums: the 16 products of a dot product form two halves, k = 0-7
  *    and k = 8-15 (ELWMUL: one product).  In a half every product is
  *    rounded to a multiple of 2^(Rh - 10), Rh the largest reference
@@ -203,20 +161,22 @@ static void dst_write(struct ttx_tile *t, bool dst32, enum ttx_mstyle style, uns
  *    the overflow pattern (units_to_fields).  32-bit Dst only: a total of
  *    exactly -1 unit gives -(2^27 - 1) units (dst32_minus_one). */
 
-/* v rounded to a multiple of 2^g, nearest, ties away from zero (ELWADD). */
-static double round_to_grid(double v, int g)
-{
-	double x = ldexp(v, -g);
-	double a = (double)(int64_t)((x < 0 ? -x : x) + 0.5);
-	return ldexp(x < 0 ? -a : a, g);
-}
-
 /* The leading-bit position of the bits a fidelity phase feeds the
    multiplier, below the full operand's leading bit: SrcA's odd phases take
    significand bits 5..1 (5 lower), SrcB's phases 2-3 bits 3..0 (7 lower). */
 static int phase_ref_offset(unsigned phase)
 {
 	return ((phase & 1) ? 5 : 0) + ((phase & 2) ? 7 : 0);
+}
+
+/* Step 1: the smallest reference exponent a product may have: the
+   style's smallest normal exponent (FP16 -14, else -126).  A product below
+   it is flushed like one with a zero operand: with FP16 data, ELWMUL's low
+   phases on operands near 2^-5 add nothing (tests/vectors/fpu 0059, 0053;
+   docs/matrix.md). */
+static int product_min_ref(enum ttx_mstyle style)
+{
+	return style == TTX_MSTYLE_FP16 ? -14 : -126;
 }
 
 /* Step 3's grid width below R. */
@@ -396,6 +356,7 @@ void ttx_matrix_dot_fp(struct ttx_tile *t, const struct ttx_mop_operands *op,
 {
 	uint32_t bsig[TTX_COLS];
 	int bref[TTX_COLS];
+	int min_ref = product_min_ref(style);
 	for (unsigned k = 0; k < TTX_COLS; k++) {
 		struct src_val v = src_decode(brow[k], style, fmt_b);
 		bsig[k] = (v.sign << 31) | (v.sig & srcb_sig_mask(phase));
@@ -405,10 +366,11 @@ void ttx_matrix_dot_fp(struct ttx_tile *t, const struct ttx_mop_operands *op,
 		struct addend a[TTX_COLS];
 		for (unsigned k = 0; k < TTX_COLS; k++) {
 			uint32_t sa = op->sig[k][j];
-			bool zero = bref[k] == NO_REF || op->ref[k][j] == NO_REF;
+			int ref = bref[k] + op->ref[k][j] - phase_ref_offset(phase);
+			bool zero = bref[k] == NO_REF || op->ref[k][j] == NO_REF || ref < min_ref;
 			a[k].sign = (sa ^ bsig[k]) >> 31;
 			a[k].n = (sa & 0x7FF) * (bsig[k] & 0x7FF);   /* exact: < 2^22 */
-			a[k].ref = zero ? NO_REF : bref[k] + op->ref[k][j] - phase_ref_offset(phase);
+			a[k].ref = zero ? NO_REF : ref;
 			a[k].e0 = bref[k] + op->ref[k][j] - 20;
 		}
 		int g;
@@ -440,34 +402,35 @@ void ttx_matrix_elementwise(struct ttx_tile *t, enum ttx_elw_op eop, const uint3
 			continue;
 		}
 		struct src_val av = src_decode(a[j], style, fmt_a), bv = src_decode(b[j], style, fmt_b);
-		double x;
+		int off = phase_ref_offset(phase);
+		struct addend p[2];
+		unsigned n;
 		if (eop == TTX_ELW_MUL) {
 			/* Dst += A * B: the datapath above with one product. */
-			struct addend p[1];
+			int ref = src_ref(av) + src_ref(bv) - off;
 			p[0].sign = av.sign ^ bv.sign;
 			p[0].n = (av.sig & srca_sig_mask(phase)) * (bv.sig & srcb_sig_mask(phase));
-			p[0].ref = (av.exp && bv.exp) ? src_ref(av) + src_ref(bv) - phase_ref_offset(phase) : NO_REF;
+			p[0].ref = (av.exp && bv.exp && ref >= product_min_ref(style)) ? ref : NO_REF;
 			p[0].e0 = src_ref(av) + src_ref(bv) - 20;
-			int g;
-			int64_t units = accumulate(p, 1, dst_addend(t, dst32, style, row, j), dst32, &g);
-			units = dst32_minus_one(units, dst32);
-			dst_write_units(t, dst32, style, row, j, units, g);
-			continue;
+			n = 1;
 		} else {
-			/* A +- B: both aligned to the larger exponent with 10 bits below
-			   it (the Src mantissa width), then the phase divide, then Dst. */
-			int r = src_ref(av) > src_ref(bv) ? src_ref(av) : src_ref(bv);
-			double af = src_value(av, 0x7FF), bf = src_value(bv, 0x7FF);
-			if (eop == TTX_ELW_SUB)
-				bf = -bf;
-			x = r == NO_REF ? 0 : round_to_grid(af, r - 10) + round_to_grid(bf, r - 10);
-			if (phase & 1)
-				x /= 32.0;
-			if (phase & 2)
-				x /= 128.0;
-			if (add_dst)
-				x += dst_read(t, dst32, style, row, j);
+			/* A +- B (TC/ELWADD.md, TC/ELWSUB.md): the whole significands
+			   (no phase mask) take the place of two products, scaled by the
+			   phase divide (2^-5 odd phases, 2^-7 phases 2-3), so they are
+			   aligned to the larger exponent with 10 bits below it. */
+			p[0].sign = av.sign;
+			p[1].sign = bv.sign ^ (eop == TTX_ELW_SUB);
+			p[0].n = av.sig, p[1].n = bv.sig;
+			p[0].ref = av.exp ? src_ref(av) - off : NO_REF;
+			p[1].ref = bv.exp ? src_ref(bv) - off : NO_REF;
+			p[0].e0 = p[0].ref - 10, p[1].e0 = p[1].ref - 10;
+			n = 2;
 		}
-		dst_write(t, dst32, style, row, j, x);
+		struct addend d = { 0, 0, 0, NO_REF };
+		if (add_dst)
+			d = dst_addend(t, dst32, style, row, j);
+		int g;
+		int64_t units = dst32_minus_one(accumulate(p, n, d, dst32, &g), dst32);
+		dst_write_units(t, dst32, style, row, j, units, g);
 	}
 }
