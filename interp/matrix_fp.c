@@ -173,7 +173,7 @@ static int phase_ref_offset(unsigned phase)
    style's smallest normal exponent (FP16 -14, else -126).  A product below
    it is flushed like one with a zero operand: with FP16 data, ELWMUL's low
    phases on operands near 2^-5 add nothing (tests/vectors/fpu 0059, 0053;
-   docs/matrix.md). */
+   docs/matrix.md departure 11). */
 static int product_min_ref(enum ttx_mstyle style)
 {
 	return style == TTX_MSTYLE_FP16 ? -14 : -126;
@@ -267,10 +267,10 @@ static int64_t accumulate(const struct addend *p, unsigned nprod, struct addend 
 }
 
 /* 32-bit Dst: a total of exactly -1 unit is written as -(2^27 - 1) units,
-   i.e. -2^(R + 4) after rounding (three cells of tests/vectors/fpu,
-   docs/matrix.md departure 10): as if the negation of the 28-bit sum
-   register returned its all-ones magnitude for -1.  Every other total,
-   -2 included, converts exactly; 16-bit Dst shows no such case. */
+   i.e. -2^(R + 4) after rounding (five cells of tests/vectors/fpu,
+   docs/matrix.md departure 10): as if the sum register (27 magnitude bits,
+   R+3 .. R-23) negated -1 to all ones.  Every other total, -2 included,
+   converts exactly; into 16-bit Dst -1 converts exactly too. */
 static int64_t dst32_minus_one(int64_t units, bool dst32)
 {
 	return dst32 && units == -1 ? -(((int64_t)1 << 27) - 1) : units;

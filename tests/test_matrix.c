@@ -325,6 +325,158 @@ START_TEST(test_elwadd_phase_divide)
 }
 END_TEST
 
+/* ---- The floating-point datapath (interp/matrix_fp.c, docs/matrix.md) ----
+   MVMUL: Dst[0][j] += sum_k SrcB[0][k] * SrcA[k][j].  BF16 data into
+   32-bit Dst unless stated; one phase; operands whose significands the
+   phase reads whole, so each product is exact before the datapath. */
+
+static struct ttx_tile *bf16_fp32dst_tile(void)
+{
+	struct ttx_tile *t = new_tile();
+	ttx_cfg_set(t, 0, TTX_CFG_ALU_ACC_CTRL_Fp32_enabled, 1);
+	ttx_cfg_set(t, 0, TTX_CFG_ALU_FORMAT_SPEC_REG0_SrcA, TTX_FMT_BF16);
+	ttx_cfg_set(t, 0, TTX_CFG_ALU_FORMAT_SPEC_REG1_SrcB, TTX_FMT_BF16);
+	run1(t, W_SETDVALID_AB);
+	return t;
+}
+
+static void put_dst_fp32(struct ttx_tile *t, unsigned row, unsigned col, uint32_t bits)
+{
+	ttx_dst32_set(t, row, col, ttx_shuffle_fp32(bits));
+}
+
+/* One product SrcB[0][k] * SrcA[k][j] (natural BF16 bits). */
+static void put_product(struct ttx_tile *t, unsigned k, unsigned j, uint16_t b, uint16_t a)
+{
+	t->srcb[0].rows[0][k] = src_bf16(b);
+	t->srca[0].rows[k][j] = src_bf16(a);
+}
+
+START_TEST(test_fp_halves)
+{
+	struct ttx_tile *t = bf16_fp32dst_tile();
+	for (unsigned k = 0; k < 16; k++)
+		t->srcb[0].rows[0][k] = src_bf16(0x3F80);          /* SrcB row: all 1.0 */
+	/* Column 0: 1024 and 0.75 in half 0 (k 0, 1), 0.75 in half 1 (k 8).
+	   Half 0 is rounded to 2^(10 - 10) = 1: 0.75 -> 1, sum 1025; half 1
+	   keeps its 0.75 (grid 2^-11).  1025.75 (exact: 1025.5). */
+	t->srca[0].rows[0][0] = src_bf16(0x4480);              /* 1024 */
+	t->srca[0].rows[1][0] = src_bf16(0x3F40);              /* 0.75 */
+	t->srca[0].rows[8][0] = src_bf16(0x3F40);
+	/* Column 1: a tie in the half goes away from zero on the magnitude:
+	   1024 - 0.5 -> 1024 - 1 = 1023 (exact 1023.5 is an FP32 value). */
+	t->srca[0].rows[0][1] = src_bf16(0x4480);
+	t->srca[0].rows[2][1] = src_bf16(0xBF00);              /* -0.5 */
+	/* Column 2: the same 0.75 with 1024 in the other half: both kept. */
+	t->srca[0].rows[0][2] = src_bf16(0x4480);
+	t->srca[0].rows[9][2] = src_bf16(0x3F40);
+	run1(t, w_mvmul(0, 0));
+	ck_assert_uint_eq(dst_fp32(t, 0, 0), 0x44803800u);     /* 1025.75 */
+	ck_assert_uint_eq(dst_fp32(t, 0, 1), 0x447FC000u);     /* 1023 */
+	ck_assert_uint_eq(dst_fp32(t, 0, 2), 0x44801800u);     /* 1024.75 */
+	ttx_tile_destroy(t);
+}
+END_TEST
+
+START_TEST(test_fp_dst_grid)
+{
+	struct ttx_tile *t = bf16_fp32dst_tile();
+	/* Half sums go onto the grid 2^(R - 23) half up (add half, floor).
+	   Column 0: Dst 2^24 (grid 2^1), product 3 = 1.5 units -> 2 units:
+	   2^24 + 4.  Column 1: product -3 = -1.5 units -> -1 unit: 2^24 - 2
+	   (ties away would give 2^24 - 4). */
+	put_dst_fp32(t, 0, 0, 0x4B800000u);
+	put_dst_fp32(t, 0, 1, 0x4B800000u);
+	put_product(t, 0, 0, 0x3F80, 0x4040);                  /* 1 * 3 */
+	put_product(t, 0, 1, 0x3F80, 0xC040);                  /* 1 * -3 */
+	/* Column 2: Dst is rounded to the grid too, ties away on the magnitude:
+	   Dst -(1 + 2^-23), product 4 (R = 2, grid 2^-21): Dst -> -1, total 3.0
+	   (the exact sum 2.99999988 is an FP32 value). */
+	put_dst_fp32(t, 0, 2, 0xBF800001u);
+	put_product(t, 0, 2, 0x3F80, 0x4080);                  /* 1 * 4 */
+	run1(t, w_mvmul(0, 0));
+	ck_assert_uint_eq(dst_fp32(t, 0, 0), 0x4B800002u);
+	ck_assert_uint_eq(dst_fp32(t, 0, 1), 0x4B7FFFFEu);
+	ck_assert_uint_eq(dst_fp32(t, 0, 2), 0x40400000u);
+	ttx_tile_destroy(t);
+}
+END_TEST
+
+START_TEST(test_fp_overflow_and_minus_one)
+{
+	struct ttx_tile *t = bf16_fp32dst_tile();
+	/* Column 0: 1.5 * 2^127 * 2 overflows to the Inf pattern. */
+	put_product(t, 0, 0, 0x4000, 0x7F40);
+	/* Column 1: an overflowed Dst (0xFF800000) is the finite -2^128:
+	   + 1.875 * 2^106 (R = 128, grid 2^105: 3.75 units -> 4) gives
+	   -(2^23 - 4) * 2^105 = 0xFF7FFFF8. */
+	put_dst_fp32(t, 0, 1, 0xFF800000u);
+	put_product(t, 1, 1, 0x3F80, 0x74F0);                  /* 1 * 1.875 * 2^106 */
+	run1(t, w_mvmul(0, 0));
+	ck_assert_uint_eq(dst_fp32(t, 0, 0), 0x7F800000u);
+	ck_assert_uint_eq(dst_fp32(t, 0, 1), 0xFF7FFFF8u);
+	ttx_tile_destroy(t);
+
+	/* 32-bit Dst, a total of exactly -1 unit: -(2^27 - 1) units.  Phase 1
+	   reads SrcA's significand bits 5..1: 2^30 has none, but its product
+	   still sets R = 30 - 5 = 25 (grid 2^2) in half 0.  Half 1: -(1 + 2^-7)
+	   * 2^9 gives -2^2 in phase 1 = -1 unit -> -2^29 (column 0); with
+	   2^10, -2 units = -8.0 exactly (column 1). */
+	t = bf16_fp32dst_tile();
+	t->rwc[0].fidelity_phase = 1;
+	for (unsigned j = 0; j < 2; j++) {
+		put_product(t, 0, j, 0x3F80, 0x4E80);                  /* 1 * 2^30 */
+		put_product(t, 8, j, 0x3F80, j ? 0xC481 : 0xC401);     /* 1 * -(1 + 2^-7) 2^9, 2^10 */
+	}
+	run1(t, w_mvmul(0, 0));
+	ck_assert_uint_eq(dst_fp32(t, 0, 0), 0xCE000000u);
+	ck_assert_uint_eq(dst_fp32(t, 0, 1), 0xC1000000u);
+	ttx_tile_destroy(t);
+}
+END_TEST
+
+START_TEST(test_fp16_product_flush)
+{
+	/* FP16 ELWMUL into FP16 Dst, phase 2 (SrcA's top bits times SrcB's low
+	   4 bits): a product whose reference exponent is below -14 is flushed.
+	   Dst 2^-10 (grid 2^-20).  Column 0: 2^-4 * (1 + 2^-10) 2^-3: ref -14,
+	   product 2^-17 = 8 units: 2^-10 (1 + 2^-7).  Column 1: SrcA 2^-5:
+	   ref -15, flushed: Dst stays 2^-10 (else 2^-10 (1 + 2^-8)). */
+	struct ttx_tile *t = new_tile();
+	ttx_cfg_set(t, 0, TTX_CFG_ALU_FORMAT_SPEC_REG0_SrcA, TTX_FMT_FP16);
+	ttx_cfg_set(t, 0, TTX_CFG_ALU_FORMAT_SPEC_REG1_SrcB, TTX_FMT_FP16);
+	run1(t, W_SETDVALID_AB);
+	t->srca[0].rows[0][0] = src_fp16(0x2C00);              /* 2^-4 */
+	t->srca[0].rows[0][1] = src_fp16(0x2800);              /* 2^-5 */
+	t->srcb[0].rows[0][0] = src_fp16(0x3001);              /* (1 + 2^-10) 2^-3 */
+	t->srcb[0].rows[0][1] = src_fp16(0x3001);
+	for (unsigned j = 0; j < 2; j++)
+		t->dst[0][j] = 0x0005;                             /* 2^-10: Man 0, Exp 5 */
+	t->rwc[0].fidelity_phase = 2;
+	run1(t, OP(0x27));
+	ck_assert_uint_eq(t->dst[0][0], (8u << 5) | 5u);
+	ck_assert_uint_eq(t->dst[0][1], 5u);
+	ttx_tile_destroy(t);
+}
+END_TEST
+
+START_TEST(test_elwadd_dst_grid)
+{
+	/* ELWADD AddDst into BF16 Dst: 248 + 0 + Dst 0.498046875.  R = 7, grid
+	   2^-3: Dst -> 0.5, 248.5 rounds (ties away) to 249; the exact sum
+	   248.498 would give 248 (tests/vectors/fpu 0016). */
+	struct ttx_tile *t = new_tile();
+	ttx_cfg_set(t, 0, TTX_CFG_ALU_FORMAT_SPEC_REG0_SrcA, TTX_FMT_BF16);
+	ttx_cfg_set(t, 0, TTX_CFG_ALU_FORMAT_SPEC_REG1_SrcB, TTX_FMT_BF16);
+	run1(t, W_SETDVALID_AB);
+	t->srca[0].rows[0][0] = src_bf16(0x4378);              /* 248 */
+	t->dst[0][0] = (0x7F << 8) | 0x7D;                     /* 0x3EFF */
+	run1(t, OP(0x28) | 1u << 21);
+	ck_assert_uint_eq(dst16_bf16(t, 0, 0), 0x4379);
+	ttx_tile_destroy(t);
+}
+END_TEST
+
 START_TEST(test_mvmul_broadcast_row)
 {
 	struct ttx_tile *t = new_tile();
@@ -766,6 +918,11 @@ int main(void)
 	tcase_add_test(tc, test_fp_rounding_edges);
 	tcase_add_test(tc, test_elwmul_bf16);
 	tcase_add_test(tc, test_elwadd_phase_divide);
+	tcase_add_test(tc, test_fp_halves);
+	tcase_add_test(tc, test_fp_dst_grid);
+	tcase_add_test(tc, test_fp_overflow_and_minus_one);
+	tcase_add_test(tc, test_fp16_product_flush);
+	tcase_add_test(tc, test_elwadd_dst_grid);
 	tc = test_tcase(s, "gmpool");
 	tcase_add_test(tc, test_gmpool_max_argmax);
 	tcase_add_test(tc, test_gmpool_argmax_index_32b);
