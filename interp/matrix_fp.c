@@ -2,11 +2,13 @@
  * the integer path, and the floating-point accumulation and rounding into
  * Dst.  docs/matrix.md gives the model and the evidence for each choice.
  *
- * Values are carried as doubles: every Src operand (at most an 11-bit
- * significand, exponent field up to 255, i.e. magnitudes below 2^129) and
- * every product of two is exact in double. */
+ * Values are integers with a binary exponent: a product is n * 2^e0 with
+ * n < 2^22, sums are exact integers in units of a grid 2^g, and only the
+ * final rounding into the Dst format loses bits. */
 #include <math.h>
 #include <string.h>
+
+#include <simde/x86/avx512.h>
 
 #include "matrix_fp.h"
 
@@ -95,43 +97,6 @@ void ttx_matrix_dot_int(const struct ttx_mop_operands *op, const uint32_t brow[T
 	}
 }
 
-/* ---- Rounding to the Dst formats ---- */
-
-/* v rounded to nearest-even with `man` mantissa bits and exponent fields
-   1..emax (bias), as sign/exp/man fields packed sign << (e+m) | exp << m |
-   man.  Results below the normal range flush to signed zero; above it they
-   saturate to `ovf_man` with the top exponent (TC/FloatBitPatterns.md (‡):
-   the Matrix Unit writes that pattern for too-large magnitudes). */
-static uint32_t round_fields(double v, int man, int ebits, int bias, uint32_t emax, uint32_t ovf_exp, uint32_t ovf_man)
-{
-	uint64_t bits;
-	memcpy(&bits, &v, sizeof(bits));
-	uint32_t sign = (uint32_t)(bits >> 63);
-	int e = (int)((bits >> 52) & 0x7FF);
-	uint64_t m = bits & ((1ull << 52) - 1);
-	if (e == 0)                                   /* zero: always +0 (vectors) */
-		return 0;
-	m |= 1ull << 52;
-	int drop = 52 - man;
-	uint64_t half = 1ull << (drop - 1);
-	uint64_t s = m >> drop;
-	if ((m & ((1ull << drop) - 1)) >= half)       /* nearest, ties away from zero */
-		s++;
-	int field = e - 1023 + bias;
-	if (s >> (man + 1)) {
-		s >>= 1;
-		field++;
-	}
-	if (field <= 0)                               /* below the normal range: +0 */
-		return 0;
-	if ((uint32_t)field > emax)
-		return (sign << (ebits + man)) | (ovf_exp << man) | ovf_man;
-	return (sign << (ebits + man)) | ((uint32_t)field << man) | ((uint32_t)s & ((1u << man) - 1));
-}
-
-uint32_t ttx_mfp_to_fp32(double v) { return round_fields(v, 23, 8, 127, 254, 255, 0); }
-uint16_t ttx_mfp_to_bf16(double v) { return (uint16_t)round_fields(v, 7, 8, 127, 254, 255, 0); }
-uint16_t ttx_mfp_to_fp16(double v) { return (uint16_t)round_fields(v, 10, 5, 15, 31, 31, 0x3FF); }
 
 /* ---- Floating-point operations ----
  *
@@ -276,8 +241,11 @@ static int64_t dst32_minus_one(int64_t units, bool dst32)
 	return dst32 && units == -1 ? -(((int64_t)1 << 27) - 1) : units;
 }
 
-/* units * 2^g rounded to nearest, ties away, into sign/exponent/mantissa
-   fields (the same rules as round_fields). */
+/* Step 4: units * 2^g rounded to nearest, ties away, into sign, exponent
+   (bias, fields 1..emax) and `man` mantissa bits, packed sign << (ebits +
+   man) | exp << man | mantissa.  Zero and results below the normal range
+   give +0 (the vectors); above it ovf_exp / ovf_man (TC/FloatBitPatterns.md
+   (‡): the Matrix Unit writes that pattern for too-large magnitudes). */
 static uint32_t units_to_fields(int64_t units, int g, int man, int ebits, int bias, uint32_t emax,
                                 uint32_t ovf_exp, uint32_t ovf_man)
 {
@@ -305,6 +273,19 @@ static uint32_t units_to_fields(int64_t units, int g, int man, int ebits, int bi
 		return (sign << (ebits + man)) | (ovf_exp << man) | ovf_man;
 	return (sign << (ebits + man)) | ((uint32_t)field << man) | ((uint32_t)q & ((1u << man) - 1));
 }
+
+/* Step 4 on a double (exposed for the tests): v is m * 2^e with |m| < 2^53. */
+static uint32_t double_to_fields(double v, int man, int ebits, int bias, uint32_t emax,
+                                 uint32_t ovf_exp, uint32_t ovf_man)
+{
+	int e;
+	double m = frexp(v, &e);
+	return units_to_fields((int64_t)ldexp(m, 53), e - 53, man, ebits, bias, emax, ovf_exp, ovf_man);
+}
+
+uint32_t ttx_mfp_to_fp32(double v) { return double_to_fields(v, 23, 8, 127, 254, 255, 0); }
+uint16_t ttx_mfp_to_bf16(double v) { return (uint16_t)double_to_fields(v, 7, 8, 127, 254, 255, 0); }
+uint16_t ttx_mfp_to_fp16(double v) { return (uint16_t)double_to_fields(v, 10, 5, 15, 31, 31, 0x3FF); }
 
 /* The Dst addend, exactly (TC/Dst.md layouts; denormals read as zero). */
 static struct addend dst_addend(const struct ttx_tile *t, bool dst32, enum ttx_mstyle style,
@@ -350,7 +331,7 @@ static void dst_write_units(struct ttx_tile *t, bool dst32, enum ttx_mstyle styl
 }
 
 
-void ttx_matrix_dot_fp(struct ttx_tile *t, const struct ttx_mop_operands *op,
+void ttx_matrix_dot_fp_scalar(struct ttx_tile *t, const struct ttx_mop_operands *op,
                        const uint32_t brow[TTX_COLS], unsigned fmt_b, unsigned phase,
                        enum ttx_mstyle style, bool dst32, unsigned row)
 {
@@ -378,6 +359,133 @@ void ttx_matrix_dot_fp(struct ttx_tile *t, const struct ttx_mop_operands *op,
 		units = dst32_minus_one(units, dst32);
 		dst_write_units(t, dst32, style, row, j, units, g);
 	}
+}
+
+/* ---- The same datapath for one Dst row, 16 columns as 16 lanes ----
+ *
+ * Steps 1-3 of accumulate() in 32-bit lanes, bit for bit (checked against
+ * the scalar model on random data: tests/test_matrix.c
+ * test_fp_simd_matches_scalar).  Widths: a product n < 2^22; a half sum
+ * |h| < 8 * 2^12 units; shifted onto the grid (at most 13 places left) and
+ * with Dst (< 2^27 units) the total stays below 2^30.  Variable shifts by
+ * 32 or more give 0, which is the rounding of anything that far below the
+ * grid; lanes whose addend takes no part are masked off. */
+
+static inline simde__m512i splat(int32_t x)
+{
+	return simde_mm512_set1_epi32(x);
+}
+
+/* Unsigned n * 2^-s rounded to nearest, ties away, per lane; s >= -3. */
+static inline simde__m512i round_magnitude16(simde__m512i n, simde__m512i s)
+{
+	const simde__m512i one = splat(1), zero = simde_mm512_setzero_si512();
+	simde__m512i right = simde_mm512_srlv_epi32(
+		simde_mm512_add_epi32(n, simde_mm512_sllv_epi32(one, simde_mm512_sub_epi32(s, one))), s);
+	simde__m512i left = simde_mm512_sllv_epi32(n, simde_mm512_sub_epi32(zero, s));
+	return simde_mm512_mask_mov_epi32(right, simde_mm512_cmple_epi32_mask(s, zero), left);
+}
+
+/* Signed x * 2^-t rounded half up, per lane; |x| < 2^15, t >= -13.  The
+   floor of y = x + half by 2^t is taken on y + 2^30 (positive), less
+   2^(30 - t): SIMDe has no 512-bit variable arithmetic shift. */
+static inline simde__m512i round_half_up16(simde__m512i x, simde__m512i t)
+{
+	const simde__m512i one = splat(1), zero = simde_mm512_setzero_si512(), bias = splat(1 << 30);
+	simde__m512i tc = simde_mm512_min_epi32(t, splat(30));   /* from 17 on the result is 0 */
+	simde__m512i y = simde_mm512_add_epi32(x, simde_mm512_sllv_epi32(one, simde_mm512_sub_epi32(tc, one)));
+	simde__m512i right = simde_mm512_sub_epi32(simde_mm512_srlv_epi32(simde_mm512_add_epi32(y, bias), tc),
+	                                           simde_mm512_srlv_epi32(bias, tc));
+	simde__m512i left = simde_mm512_sllv_epi32(x, simde_mm512_sub_epi32(zero, t));
+	return simde_mm512_mask_mov_epi32(right, simde_mm512_cmple_epi32_mask(t, zero), left);
+}
+
+/* Steps 2-3 for the 16 columns of one row: units[j] * 2^g[j]. */
+static void accumulate_row16(const struct ttx_mop_operands *op, const uint32_t bsig[TTX_COLS],
+                             const int bref[TTX_COLS], unsigned phase, int min_ref,
+                             const struct addend dst[TTX_COLS], bool dst32,
+                             int32_t units[TTX_COLS], int32_t g[TTX_COLS])
+{
+	const simde__m512i noref = splat(NO_REF), zero = simde_mm512_setzero_si512();
+	int off = phase_ref_offset(phase);
+	simde__m512i hs[2], rh[2];
+	for (unsigned h = 0; h < 2; h++) {
+		simde__m512i eab[8];
+		simde__mmask16 take[8];
+		simde__m512i r = noref;
+		for (unsigned i = 0; i < 8; i++) {
+			unsigned k = 8 * h + i;
+			take[i] = 0;
+			if (bref[k] == NO_REF)
+				continue;
+			simde__m512i ra = simde_mm512_loadu_si512(op->ref[k]);
+			eab[i] = simde_mm512_add_epi32(ra, splat(bref[k]));
+			simde__m512i ref = simde_mm512_sub_epi32(eab[i], splat(off));
+			take[i] = (simde__mmask16)~simde_mm512_cmpeq_epi32_mask(ra, noref) &
+			          simde_mm512_cmpge_epi32_mask(ref, splat(min_ref));
+			r = simde_mm512_mask_max_epi32(r, take[i], r, ref);
+		}
+		simde__m512i sum = zero;
+		for (unsigned i = 0; i < 8; i++) {
+			unsigned k = 8 * h + i;
+			if (!take[i])
+				continue;
+			simde__m512i sa = simde_mm512_loadu_si512(op->sig[k]);
+			simde__m512i n = simde_mm512_mullo_epi32(simde_mm512_and_si512(sa, splat(0x7FF)),
+			                                          splat((int32_t)(bsig[k] & 0x7FF)));
+			/* the product's e0 is ea + eb - 20: shift Rh - 10 - e0 */
+			simde__m512i u = round_magnitude16(n, simde_mm512_sub_epi32(simde_mm512_add_epi32(r, splat(10)), eab[i]));
+			simde__mmask16 neg = simde_mm512_test_epi32_mask(simde_mm512_xor_si512(sa, splat((int32_t)bsig[k])),
+			                                                 splat(INT32_MIN));
+			sum = simde_mm512_mask_add_epi32(sum, take[i] & (simde__mmask16)~neg, sum, u);
+			sum = simde_mm512_mask_sub_epi32(sum, take[i] & neg, sum, u);
+		}
+		hs[h] = sum;
+		rh[h] = r;
+	}
+	int32_t dn[TTX_COLS], de0[TTX_COLS], dref[TTX_COLS];
+	uint16_t dneg = 0;
+	for (unsigned j = 0; j < TTX_COLS; j++) {
+		dn[j] = (int32_t)dst[j].n, de0[j] = dst[j].e0, dref[j] = dst[j].ref;
+		dneg |= (uint16_t)((dst[j].ref != NO_REF && dst[j].sign) << j);
+	}
+	simde__m512i vdref = simde_mm512_loadu_si512(dref);
+	simde__m512i r = simde_mm512_max_epi32(simde_mm512_max_epi32(rh[0], rh[1]), vdref);
+	simde__m512i vg = simde_mm512_sub_epi32(r, splat(accumulator_width(dst32)));
+	simde__m512i total = zero;
+	for (unsigned h = 0; h < 2; h++) {
+		simde__m512i t = simde_mm512_sub_epi32(simde_mm512_add_epi32(vg, splat(HALF_WIDTH)), rh[h]);
+		total = simde_mm512_mask_add_epi32(total, (simde__mmask16)~simde_mm512_cmpeq_epi32_mask(rh[h], noref), total,
+		                                   round_half_up16(hs[h], t));
+	}
+	simde__m512i du = round_magnitude16(simde_mm512_loadu_si512(dn),
+	                                    simde_mm512_sub_epi32(vg, simde_mm512_loadu_si512(de0)));
+	simde__mmask16 dtake = (simde__mmask16)~simde_mm512_cmpeq_epi32_mask(vdref, noref);
+	total = simde_mm512_mask_add_epi32(total, dtake & (simde__mmask16)~dneg, total, du);
+	total = simde_mm512_mask_sub_epi32(total, dtake & dneg, total, du);
+	total = simde_mm512_maskz_mov_epi32((simde__mmask16)~simde_mm512_cmpeq_epi32_mask(r, noref), total);
+	simde_mm512_storeu_si512(units, total);
+	simde_mm512_storeu_si512(g, vg);
+}
+
+void ttx_matrix_dot_fp(struct ttx_tile *t, const struct ttx_mop_operands *op,
+                       const uint32_t brow[TTX_COLS], unsigned fmt_b, unsigned phase,
+                       enum ttx_mstyle style, bool dst32, unsigned row)
+{
+	uint32_t bsig[TTX_COLS];
+	int bref[TTX_COLS];
+	for (unsigned k = 0; k < TTX_COLS; k++) {
+		struct src_val v = src_decode(brow[k], style, fmt_b);
+		bsig[k] = (v.sign << 31) | (v.sig & srcb_sig_mask(phase));
+		bref[k] = src_ref(v);
+	}
+	struct addend d[TTX_COLS];
+	for (unsigned j = 0; j < TTX_COLS; j++)
+		d[j] = dst_addend(t, dst32, style, row, j);
+	int32_t units[TTX_COLS], g[TTX_COLS];
+	accumulate_row16(op, bsig, bref, phase, product_min_ref(style), d, dst32, units, g);
+	for (unsigned j = 0; j < TTX_COLS; j++)
+		dst_write_units(t, dst32, style, row, j, dst32_minus_one(units[j], dst32), g[j]);
 }
 
 void ttx_matrix_elementwise(struct ttx_tile *t, enum ttx_elw_op eop, const uint32_t a[TTX_COLS],

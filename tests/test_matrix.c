@@ -477,6 +477,80 @@ START_TEST(test_elwadd_dst_grid)
 }
 END_TEST
 
+/* A random 19-bit Src datum for the style: exponents mostly within 12 of
+   `centre` (so products overlap and get aligned), sometimes zero, extreme
+   or the top value; mantissas sometimes all zeros or all ones. */
+static uint32_t random_src(uint64_t *seed, enum ttx_mstyle style, int centre)
+{
+	uint64_t x = test_rand(seed);
+	uint32_t man = (uint32_t)(x >> 8) & 0x3FF, sign = (uint32_t)(x >> 20) & 1;
+	unsigned emax = style == TTX_MSTYLE_FP16 ? 31 : 255;
+	int e;
+	switch ((x >> 24) % 16) {
+	case 0: e = 0; break;
+	case 1: e = 1 + (int)((x >> 32) % 3); break;
+	case 2: e = (int)emax - (int)((x >> 32) % 3); break;
+	default: e = centre + (int)((x >> 32) % 25) - 12; break;
+	}
+	if (e < 0)
+		e = 0;
+	if (e > (int)emax)
+		e = (int)emax;
+	if ((x >> 40) % 8 == 0)
+		man = (x >> 43) & 1 ? 0x3FF : 0;
+	return sign << 18 | man << 8 | (uint32_t)e;
+}
+
+START_TEST(test_fp_simd_matches_scalar)
+{
+	/* The 16-lane MVMUL path against the scalar model, one Dst row at a
+	   time, over every style, phase and Dst width. */
+	static const enum ttx_mstyle styles[3] = { TTX_MSTYLE_BF16, TTX_MSTYLE_FP16, TTX_MSTYLE_TF32 };
+	static const unsigned fmts[3] = { TTX_FMT_BF16, TTX_FMT_FP16, TTX_FMT_TF32 };
+	struct ttx_tile *t1 = new_tile(), *t2 = new_tile();
+	uint64_t seed = 2026;
+	static uint32_t a[16][TTX_COLS];
+	uint32_t b[TTX_COLS];
+	struct ttx_mop_operands op;
+	for (unsigned iter = 0; iter < 4000; iter++) {
+		unsigned si = iter % 3, phase = (iter / 3) % 4;
+		bool dst32 = (iter / 12) % 2 && styles[si] != TTX_MSTYLE_FP16;
+		enum ttx_mstyle style = styles[si];
+		int centre = style == TTX_MSTYLE_FP16 ? 15 : (int)(test_rand(&seed) % 256);
+		for (unsigned k = 0; k < 16; k++) {
+			b[k] = random_src(&seed, style, centre);
+			for (unsigned j = 0; j < TTX_COLS; j++)
+				a[k][j] = random_src(&seed, style, centre);
+		}
+		unsigned row = (unsigned)(test_rand(&seed) % (dst32 ? 512 : 1024));
+		for (unsigned j = 0; j < TTX_COLS; j++) {
+			uint64_t x = test_rand(&seed);
+			if (dst32) {
+				/* exponent near the products' (bias 127 both sides) or anywhere */
+				uint32_t e = (x >> 40) % 4 ? (uint32_t)(2 * centre - 127 + (int)((x >> 32) % 41) - 20) & 0xFF
+				                           : (uint32_t)(x >> 32) & 0xFF;
+				uint32_t v = (uint32_t)(x & 0x807FFFFFu) | e << 23;
+				ttx_dst32_set(t1, row, j, ttx_shuffle_fp32(v));
+				ttx_dst32_set(t2, row, j, ttx_shuffle_fp32(v));
+			} else {
+				t1->dst[row][j] = t2->dst[row][j] = (uint16_t)x;
+			}
+		}
+		ttx_matrix_load_a(&op, (const uint32_t (*)[TTX_COLS])a, 16, style, fmts[si], phase);
+		ttx_matrix_dot_fp(t1, &op, b, fmts[si], phase, style, dst32, row);
+		ttx_matrix_dot_fp_scalar(t2, &op, b, fmts[si], phase, style, dst32, row);
+		for (unsigned j = 0; j < TTX_COLS; j++) {
+			uint32_t x1 = dst32 ? ttx_dst32_get(t1, row, j) : t1->dst[row][j];
+			uint32_t x2 = dst32 ? ttx_dst32_get(t2, row, j) : t2->dst[row][j];
+			ck_assert_msg(x1 == x2, "iter %u style %d phase %u dst32 %d col %u: 0x%08X, scalar 0x%08X",
+			              iter, style, phase, dst32, j, x1, x2);
+		}
+	}
+	ttx_tile_destroy(t1);
+	ttx_tile_destroy(t2);
+}
+END_TEST
+
 START_TEST(test_mvmul_broadcast_row)
 {
 	struct ttx_tile *t = new_tile();
@@ -923,6 +997,7 @@ int main(void)
 	tcase_add_test(tc, test_fp_overflow_and_minus_one);
 	tcase_add_test(tc, test_fp16_product_flush);
 	tcase_add_test(tc, test_elwadd_dst_grid);
+	tcase_add_test(tc, test_fp_simd_matches_scalar);
 	tc = test_tcase(s, "gmpool");
 	tcase_add_test(tc, test_gmpool_max_argmax);
 	tcase_add_test(tc, test_gmpool_argmax_index_32b);
