@@ -46,6 +46,30 @@ static int src_ref(struct src_val v)
 	return v.exp ? (int)v.exp - v.bias : NO_REF;
 }
 
+static inline simde__m512i splat(int32_t x)
+{
+	return simde_mm512_set1_epi32(x);
+}
+
+/* src_decode for 16 data at once: the significand after sig_mask with the
+   sign in bit 31, and the exponent of the leading bit (NO_REF for zero). */
+static void decode16(const uint32_t x[TTX_COLS], enum ttx_mstyle style, unsigned fmt, uint32_t sig_mask,
+                     uint32_t sig[TTX_COLS], int ref[TTX_COLS])
+{
+	uint32_t keep = ttx_truncate_src(0x7FFFFu, fmt) & (style == TTX_MSTYLE_BF16 ? 0x7F8FFu : 0x7FFFFu);
+	bool fp16 = style == TTX_MSTYLE_FP16;
+	simde__m512i v = simde_mm512_and_si512(simde_mm512_loadu_si512(x), splat((int32_t)keep));
+	simde__m512i e = simde_mm512_and_si512(v, splat(fp16 ? 0x1F : 0xFF));
+	simde__mmask16 nz = simde_mm512_test_epi32_mask(e, e);
+	simde__m512i s = simde_mm512_or_si512(simde_mm512_and_si512(simde_mm512_srli_epi32(v, 8), splat(0x3FF)),
+	                                      splat(0x400));
+	s = simde_mm512_maskz_and_epi32(nz, s, splat((int32_t)sig_mask));
+	s = simde_mm512_or_si512(s, simde_mm512_slli_epi32(simde_mm512_srli_epi32(v, 18), 31));
+	simde__m512i r = simde_mm512_mask_sub_epi32(splat(NO_REF), nz, e, splat(fp16 ? 15 : 127));
+	simde_mm512_storeu_si512(sig, s);
+	simde_mm512_storeu_si512(ref, r);
+}
+
 /* The fidelity masks on the 11-bit significand (TC/SrcASrcB.md "Fidelity
    phases"): SrcA takes implicit 1 + 4 bits in even phases, the next 5 bits
    in odd ones (its last bit never); SrcB takes implicit 1 + 6 bits in
@@ -70,17 +94,14 @@ static uint32_t srcb_int_mask(unsigned phase) { return (phase & 2) ? 0x40FFFu : 
 void ttx_matrix_load_a(struct ttx_mop_operands *op, const uint32_t (*rows)[TTX_COLS], unsigned nrows,
                        enum ttx_mstyle style, unsigned fmt_a, unsigned phase)
 {
-	for (unsigned k = 0; k < nrows; k++)
-		for (unsigned j = 0; j < TTX_COLS; j++) {
-			uint32_t x = rows[k][j];
-			if (style == TTX_MSTYLE_INT8)
-				op->i[k][j] = src_int8(ttx_truncate_src(x, fmt_a) & srca_int_mask(phase));
-			else {
-				struct src_val v = src_decode(x, style, fmt_a);
-				op->sig[k][j] = (v.sign << 31) | (v.sig & srca_sig_mask(phase));
-				op->ref[k][j] = src_ref(v);
-			}
+	for (unsigned k = 0; k < nrows; k++) {
+		if (style != TTX_MSTYLE_INT8) {
+			decode16(rows[k], style, fmt_a, srca_sig_mask(phase), op->sig[k], op->ref[k]);
+			continue;
 		}
+		for (unsigned j = 0; j < TTX_COLS; j++)
+			op->i[k][j] = src_int8(ttx_truncate_src(rows[k][j], fmt_a) & srca_int_mask(phase));
+	}
 }
 
 void ttx_matrix_dot_int(const struct ttx_mop_operands *op, const uint32_t brow[TTX_COLS],
@@ -331,33 +352,25 @@ static void dst_write_units(struct ttx_tile *t, bool dst32, enum ttx_mstyle styl
 }
 
 
-void ttx_matrix_dot_fp_scalar(struct ttx_tile *t, const struct ttx_mop_operands *op,
-                       const uint32_t brow[TTX_COLS], unsigned fmt_b, unsigned phase,
-                       enum ttx_mstyle style, bool dst32, unsigned row)
+void ttx_matrix_dot_fp_scalar(struct ttx_tile *t, const uint32_t (*arows)[TTX_COLS], unsigned fmt_a,
+                              const uint32_t brow[TTX_COLS], unsigned fmt_b, unsigned phase,
+                              enum ttx_mstyle style, bool dst32, unsigned row)
 {
-	uint32_t bsig[TTX_COLS];
-	int bref[TTX_COLS];
-	int min_ref = product_min_ref(style);
-	for (unsigned k = 0; k < TTX_COLS; k++) {
-		struct src_val v = src_decode(brow[k], style, fmt_b);
-		bsig[k] = (v.sign << 31) | (v.sig & srcb_sig_mask(phase));
-		bref[k] = src_ref(v);
-	}
+	int min_ref = product_min_ref(style), off = phase_ref_offset(phase);
 	for (unsigned j = 0; j < TTX_COLS; j++) {
-		struct addend a[TTX_COLS];
+		struct addend p[TTX_COLS];
 		for (unsigned k = 0; k < TTX_COLS; k++) {
-			uint32_t sa = op->sig[k][j];
-			int ref = bref[k] + op->ref[k][j] - phase_ref_offset(phase);
-			bool zero = bref[k] == NO_REF || op->ref[k][j] == NO_REF || ref < min_ref;
-			a[k].sign = (sa ^ bsig[k]) >> 31;
-			a[k].n = (sa & 0x7FF) * (bsig[k] & 0x7FF);   /* exact: < 2^22 */
-			a[k].ref = zero ? NO_REF : ref;
-			a[k].e0 = bref[k] + op->ref[k][j] - 20;
+			struct src_val a = src_decode(arows[k][j], style, fmt_a);
+			struct src_val b = src_decode(brow[k], style, fmt_b);
+			int ref = src_ref(a) + src_ref(b) - off;
+			p[k].sign = a.sign ^ b.sign;
+			p[k].n = (a.sig & srca_sig_mask(phase)) * (b.sig & srcb_sig_mask(phase));   /* < 2^22 */
+			p[k].ref = a.exp && b.exp && ref >= min_ref ? ref : NO_REF;
+			p[k].e0 = src_ref(a) + src_ref(b) - 20;
 		}
 		int g;
-		int64_t units = accumulate(a, TTX_COLS, dst_addend(t, dst32, style, row, j), dst32, &g);
-		units = dst32_minus_one(units, dst32);
-		dst_write_units(t, dst32, style, row, j, units, g);
+		int64_t units = accumulate(p, TTX_COLS, dst_addend(t, dst32, style, row, j), dst32, &g);
+		dst_write_units(t, dst32, style, row, j, dst32_minus_one(units, dst32), g);
 	}
 }
 
@@ -370,11 +383,6 @@ void ttx_matrix_dot_fp_scalar(struct ttx_tile *t, const struct ttx_mop_operands 
  * with Dst (< 2^27 units) the total stays below 2^30.  Variable shifts by
  * 32 or more give 0, which is the rounding of anything that far below the
  * grid; lanes whose addend takes no part are masked off. */
-
-static inline simde__m512i splat(int32_t x)
-{
-	return simde_mm512_set1_epi32(x);
-}
 
 /* Unsigned n * 2^-s rounded to nearest, ties away, per lane; s >= -3. */
 static inline simde__m512i round_magnitude16(simde__m512i n, simde__m512i s)
@@ -474,11 +482,7 @@ void ttx_matrix_dot_fp(struct ttx_tile *t, const struct ttx_mop_operands *op,
 {
 	uint32_t bsig[TTX_COLS];
 	int bref[TTX_COLS];
-	for (unsigned k = 0; k < TTX_COLS; k++) {
-		struct src_val v = src_decode(brow[k], style, fmt_b);
-		bsig[k] = (v.sign << 31) | (v.sig & srcb_sig_mask(phase));
-		bref[k] = src_ref(v);
-	}
+	decode16(brow, style, fmt_b, srcb_sig_mask(phase), bsig, bref);
 	struct addend d[TTX_COLS];
 	for (unsigned j = 0; j < TTX_COLS; j++)
 		d[j] = dst_addend(t, dst32, style, row, j);

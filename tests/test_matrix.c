@@ -503,8 +503,9 @@ static uint32_t random_src(uint64_t *seed, enum ttx_mstyle style, int centre)
 
 START_TEST(test_fp_simd_matches_scalar)
 {
-	/* The 16-lane MVMUL path against the scalar model, one Dst row at a
-	   time, over every style, phase and Dst width. */
+	/* The 16-lane MVMUL path (ttx_matrix_load_a's decode included) against
+	   the scalar model, one Dst row at a time, over every style, phase and
+	   Dst width. */
 	static const enum ttx_mstyle styles[3] = { TTX_MSTYLE_BF16, TTX_MSTYLE_FP16, TTX_MSTYLE_TF32 };
 	static const unsigned fmts[3] = { TTX_FMT_BF16, TTX_FMT_FP16, TTX_FMT_TF32 };
 	struct ttx_tile *t1 = new_tile(), *t2 = new_tile();
@@ -536,9 +537,12 @@ START_TEST(test_fp_simd_matches_scalar)
 				t1->dst[row][j] = t2->dst[row][j] = (uint16_t)x;
 			}
 		}
-		ttx_matrix_load_a(&op, (const uint32_t (*)[TTX_COLS])a, 16, style, fmts[si], phase);
-		ttx_matrix_dot_fp(t1, &op, b, fmts[si], phase, style, dst32, row);
-		ttx_matrix_dot_fp_scalar(t2, &op, b, fmts[si], phase, style, dst32, row);
+		/* Every fourth row: any format code, for TruncateSrc. */
+		unsigned fa = iter % 4 ? fmts[si] : (unsigned)(test_rand(&seed) % 16);
+		unsigned fb = iter % 4 ? fmts[si] : (unsigned)(test_rand(&seed) % 16);
+		ttx_matrix_load_a(&op, (const uint32_t (*)[TTX_COLS])a, 16, style, fa, phase);
+		ttx_matrix_dot_fp(t1, &op, b, fb, phase, style, dst32, row);
+		ttx_matrix_dot_fp_scalar(t2, (const uint32_t (*)[TTX_COLS])a, fa, b, fb, phase, style, dst32, row);
 		for (unsigned j = 0; j < TTX_COLS; j++) {
 			uint32_t x1 = dst32 ? ttx_dst32_get(t1, row, j) : t1->dst[row][j];
 			uint32_t x2 = dst32 ? ttx_dst32_get(t2, row, j) : t2->dst[row][j];
