@@ -5,7 +5,6 @@
  * Values are integers with a binary exponent: a product is n * 2^e0 with
  * n < 2^22, sums are exact integers in units of a grid 2^g, and only the
  * final rounding into the Dst format loses bits. */
-#include <math.h>
 #include <string.h>
 
 #include <simde/x86/avx512.h>
@@ -295,13 +294,18 @@ static uint32_t units_to_fields(int64_t units, int g, int man, int ebits, int bi
 	return (sign << (ebits + man)) | ((uint32_t)field << man) | ((uint32_t)q & ((1u << man) - 1));
 }
 
-/* Step 4 on a double (exposed for the tests): v is m * 2^e with |m| < 2^53. */
+/* Step 4 on a double (exposed for the tests); zero and double denormals
+   (far below every Dst range) give +0. */
 static uint32_t double_to_fields(double v, int man, int ebits, int bias, uint32_t emax,
                                  uint32_t ovf_exp, uint32_t ovf_man)
 {
-	int e;
-	double m = frexp(v, &e);
-	return units_to_fields((int64_t)ldexp(m, 53), e - 53, man, ebits, bias, emax, ovf_exp, ovf_man);
+	uint64_t bits;
+	memcpy(&bits, &v, sizeof(bits));
+	int e = (int)((bits >> 52) & 0x7FF);
+	if (e == 0)
+		return 0;
+	int64_t m = (int64_t)((bits & ((1ull << 52) - 1)) | 1ull << 52);
+	return units_to_fields(bits >> 63 ? -m : m, e - 1075, man, ebits, bias, emax, ovf_exp, ovf_man);
 }
 
 uint32_t ttx_mfp_to_fp32(double v) { return double_to_fields(v, 23, 8, 127, 254, 255, 0); }
