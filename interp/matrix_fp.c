@@ -412,11 +412,50 @@ static inline simde__m512i round_half_up16(simde__m512i x, simde__m512i t)
 	return simde_mm512_mask_mov_epi32(right, simde_mm512_cmple_epi32_mask(t, zero), left);
 }
 
-/* Steps 2-3 for the 16 columns of one row: units[j] * 2^g[j]. */
+/* Dst's 16 values of a row as addends (dst_addend for 16 lanes). */
+struct dst16 {
+	simde__m512i n, e0, ref;
+	simde__mmask16 neg;
+};
+
+static struct dst16 dst_read16(const struct ttx_tile *t, bool dst32, enum ttx_mstyle style, unsigned row)
+{
+	unsigned r = dst32 ? ttx_dst32_adj_row(row & 0x3FF) : row & 0x3FF;
+	uint32_t hi32[TTX_COLS], lo32[TTX_COLS];
+	for (unsigned j = 0; j < TTX_COLS; j++) {
+		hi32[j] = t->dst[r][j];
+		lo32[j] = t->dst[(r + 8) & 0x3FF][j];
+	}
+	simde__m512i hi = simde_mm512_loadu_si512(hi32), e, man;
+	int mbits, bias;
+	if (!dst32 && style == TTX_MSTYLE_FP16) {
+		/* Sign, Man10, Exp5 */
+		e = simde_mm512_and_si512(hi, splat(0x1F));
+		man = simde_mm512_and_si512(simde_mm512_srli_epi32(hi, 5), splat(0x3FF));
+		mbits = 10, bias = 15;
+	} else {
+		/* Sign, Man7, Exp8; for FP32 the low 16 mantissa bits 8 rows on */
+		e = simde_mm512_and_si512(hi, splat(0xFF));
+		man = simde_mm512_and_si512(simde_mm512_srli_epi32(hi, 8), splat(0x7F));
+		mbits = 7, bias = 127;
+		if (dst32) {
+			man = simde_mm512_or_si512(simde_mm512_slli_epi32(man, 16), simde_mm512_loadu_si512(lo32));
+			mbits = 23;
+		}
+	}
+	simde__mmask16 nz = simde_mm512_test_epi32_mask(e, e);
+	struct dst16 d;
+	d.n = simde_mm512_maskz_or_epi32(nz, man, splat(1 << mbits));
+	d.ref = simde_mm512_mask_sub_epi32(splat(NO_REF), nz, e, splat(bias));
+	d.e0 = simde_mm512_sub_epi32(d.ref, splat(mbits));
+	d.neg = nz & simde_mm512_test_epi32_mask(hi, splat(0x8000));
+	return d;
+}
+
+/* Steps 2-3 for the 16 columns of one row: *units * 2^*g per lane. */
 static void accumulate_row16(const struct ttx_mop_operands *op, const uint32_t bsig[TTX_COLS],
                              const int bref[TTX_COLS], unsigned phase, int min_ref,
-                             const struct addend dst[TTX_COLS], bool dst32,
-                             int32_t units[TTX_COLS], int32_t g[TTX_COLS])
+                             const struct dst16 *dst, bool dst32, simde__m512i *units, simde__m512i *g)
 {
 	const simde__m512i noref = splat(NO_REF), zero = simde_mm512_setzero_si512();
 	int off = phase_ref_offset(phase);
@@ -455,14 +494,7 @@ static void accumulate_row16(const struct ttx_mop_operands *op, const uint32_t b
 		hs[h] = sum;
 		rh[h] = r;
 	}
-	int32_t dn[TTX_COLS], de0[TTX_COLS], dref[TTX_COLS];
-	uint16_t dneg = 0;
-	for (unsigned j = 0; j < TTX_COLS; j++) {
-		dn[j] = (int32_t)dst[j].n, de0[j] = dst[j].e0, dref[j] = dst[j].ref;
-		dneg |= (uint16_t)((dst[j].ref != NO_REF && dst[j].sign) << j);
-	}
-	simde__m512i vdref = simde_mm512_loadu_si512(dref);
-	simde__m512i r = simde_mm512_max_epi32(simde_mm512_max_epi32(rh[0], rh[1]), vdref);
+	simde__m512i r = simde_mm512_max_epi32(simde_mm512_max_epi32(rh[0], rh[1]), dst->ref);
 	simde__m512i vg = simde_mm512_sub_epi32(r, splat(accumulator_width(dst32)));
 	simde__m512i total = zero;
 	for (unsigned h = 0; h < 2; h++) {
@@ -470,14 +502,44 @@ static void accumulate_row16(const struct ttx_mop_operands *op, const uint32_t b
 		total = simde_mm512_mask_add_epi32(total, (simde__mmask16)~simde_mm512_cmpeq_epi32_mask(rh[h], noref), total,
 		                                   round_half_up16(hs[h], t));
 	}
-	simde__m512i du = round_magnitude16(simde_mm512_loadu_si512(dn),
-	                                    simde_mm512_sub_epi32(vg, simde_mm512_loadu_si512(de0)));
-	simde__mmask16 dtake = (simde__mmask16)~simde_mm512_cmpeq_epi32_mask(vdref, noref);
-	total = simde_mm512_mask_add_epi32(total, dtake & (simde__mmask16)~dneg, total, du);
-	total = simde_mm512_mask_sub_epi32(total, dtake & dneg, total, du);
-	total = simde_mm512_maskz_mov_epi32((simde__mmask16)~simde_mm512_cmpeq_epi32_mask(r, noref), total);
-	simde_mm512_storeu_si512(units, total);
-	simde_mm512_storeu_si512(g, vg);
+	/* Dst lanes with n = 0 add nothing */
+	simde__m512i du = round_magnitude16(dst->n, simde_mm512_sub_epi32(vg, dst->e0));
+	total = simde_mm512_mask_add_epi32(total, (simde__mmask16)~dst->neg, total, du);
+	total = simde_mm512_mask_sub_epi32(total, dst->neg, total, du);
+	*units = simde_mm512_maskz_mov_epi32((simde__mmask16)~simde_mm512_cmpeq_epi32_mask(r, noref), total);
+	*g = vg;
+}
+
+/* Step 4 (units_to_fields, dst32_minus_one) for 16 lanes: |units| < 2^30. */
+static simde__m512i units_to_fields16(simde__m512i units, simde__m512i g, bool dst32, int man, int ebits,
+                                      int bias, int emax, uint32_t ovf_exp, uint32_t ovf_man)
+{
+	const simde__m512i zero = simde_mm512_setzero_si512(), one = splat(1);
+	if (dst32)
+		units = simde_mm512_mask_mov_epi32(units, simde_mm512_cmpeq_epi32_mask(units, splat(-1)),
+		                                   splat(-((1 << 27) - 1)));
+	simde__mmask16 nz = simde_mm512_test_epi32_mask(units, units);
+	simde__mmask16 neg = simde_mm512_cmpgt_epi32_mask(zero, units);
+	simde__m512i m = simde_mm512_abs_epi32(units);
+	/* the leading bit, by halving steps */
+	simde__m512i lead = zero;
+	for (int step = 16; step; step >>= 1) {
+		simde__m512i next = simde_mm512_add_epi32(lead, splat(step));
+		simde__m512i above = simde_mm512_srlv_epi32(m, next);
+		lead = simde_mm512_mask_mov_epi32(lead, simde_mm512_test_epi32_mask(above, above), next);
+	}
+	simde__m512i q = round_magnitude16(m, simde_mm512_sub_epi32(lead, splat(man)));
+	simde__mmask16 carry = simde_mm512_test_epi32_mask(q, splat(1 << (man + 1)));
+	q = simde_mm512_mask_mov_epi32(q, carry, simde_mm512_srli_epi32(q, 1));
+	lead = simde_mm512_mask_add_epi32(lead, carry, lead, one);
+	simde__m512i field = simde_mm512_add_epi32(simde_mm512_add_epi32(g, lead), splat(bias));
+	simde__m512i sign = simde_mm512_maskz_mov_epi32(neg, splat(1 << (ebits + man)));
+	simde__m512i f = simde_mm512_or_si512(simde_mm512_slli_epi32(field, (unsigned)man),
+	                                      simde_mm512_and_si512(q, splat((1 << man) - 1)));
+	f = simde_mm512_mask_mov_epi32(f, simde_mm512_cmpgt_epi32_mask(field, splat(emax)),
+	                               splat((int32_t)(ovf_exp << man | ovf_man)));
+	f = simde_mm512_or_si512(f, sign);
+	return simde_mm512_maskz_mov_epi32(nz & simde_mm512_cmpgt_epi32_mask(field, zero), f);
 }
 
 void ttx_matrix_dot_fp(struct ttx_tile *t, const struct ttx_mop_operands *op,
@@ -487,13 +549,39 @@ void ttx_matrix_dot_fp(struct ttx_tile *t, const struct ttx_mop_operands *op,
 	uint32_t bsig[TTX_COLS];
 	int bref[TTX_COLS];
 	decode16(brow, style, fmt_b, srcb_sig_mask(phase), bsig, bref);
-	struct addend d[TTX_COLS];
+	struct dst16 d = dst_read16(t, dst32, style, row);
+	simde__m512i units, g;
+	accumulate_row16(op, bsig, bref, phase, product_min_ref(style), &d, dst32, &units, &g);
+	/* natural fields to the Dst layouts (TC/Dst.md), as dst_write_units */
+	uint32_t hi[TTX_COLS], lo[TTX_COLS];
+	simde__m512i f, h;
+	if (dst32) {
+		f = units_to_fields16(units, g, true, 23, 8, 127, 254, 255, 0);
+		h = simde_mm512_or_si512(simde_mm512_and_si512(simde_mm512_srli_epi32(f, 16), splat(0x8000)),
+		                         simde_mm512_and_si512(simde_mm512_srli_epi32(f, 23), splat(0xFF)));
+		h = simde_mm512_or_si512(h, simde_mm512_and_si512(simde_mm512_srli_epi32(f, 8), splat(0x7F00)));
+	} else if (style == TTX_MSTYLE_FP16) {
+		f = units_to_fields16(units, g, false, 10, 5, 15, 31, 31, 0x3FF);
+		h = simde_mm512_or_si512(simde_mm512_and_si512(f, splat(0x8000)),
+		                         simde_mm512_and_si512(simde_mm512_srli_epi32(f, 10), splat(0x1F)));
+		h = simde_mm512_or_si512(h, simde_mm512_and_si512(simde_mm512_slli_epi32(f, 5), splat(0x7FE0)));
+	} else {
+		f = units_to_fields16(units, g, false, 7, 8, 127, 254, 255, 0);
+		h = simde_mm512_or_si512(simde_mm512_and_si512(f, splat(0x8000)),
+		                         simde_mm512_and_si512(simde_mm512_srli_epi32(f, 7), splat(0xFF)));
+		h = simde_mm512_or_si512(h, simde_mm512_and_si512(simde_mm512_slli_epi32(f, 8), splat(0x7F00)));
+	}
+	simde_mm512_storeu_si512(hi, h);
+	simde_mm512_storeu_si512(lo, f);
+	unsigned r = dst32 ? ttx_dst32_adj_row(row & 0x3FF) : row & 0x3FF;
+	ttx_dst16_define(t, r);
 	for (unsigned j = 0; j < TTX_COLS; j++)
-		d[j] = dst_addend(t, dst32, style, row, j);
-	int32_t units[TTX_COLS], g[TTX_COLS];
-	accumulate_row16(op, bsig, bref, phase, product_min_ref(style), d, dst32, units, g);
-	for (unsigned j = 0; j < TTX_COLS; j++)
-		dst_write_units(t, dst32, style, row, j, dst32_minus_one(units[j], dst32), g[j]);
+		t->dst[r][j] = (uint16_t)hi[j];
+	if (dst32) {
+		ttx_dst16_define(t, (r + 8) & 0x3FF);
+		for (unsigned j = 0; j < TTX_COLS; j++)
+			t->dst[(r + 8) & 0x3FF][j] = (uint16_t)lo[j];
+	}
 }
 
 void ttx_matrix_elementwise(struct ttx_tile *t, enum ttx_elw_op eop, const uint32_t a[TTX_COLS],

@@ -517,7 +517,12 @@ START_TEST(test_fp_simd_matches_scalar)
 		unsigned si = iter % 3, phase = (iter / 3) % 4;
 		bool dst32 = (iter / 12) % 2 && styles[si] != TTX_MSTYLE_FP16;
 		enum ttx_mstyle style = styles[si];
-		int centre = style == TTX_MSTYLE_FP16 ? 15 : (int)(test_rand(&seed) % 256);
+		/* operand exponents: products near the bottom of the range (flushes,
+		   results below the normal range), near the top (overflow), or
+		   anywhere */
+		unsigned where = (unsigned)(test_rand(&seed) % 3);
+		int centre = style == TTX_MSTYLE_FP16 ? (where == 0 ? 8 : where == 1 ? 29 : 15)
+		                                      : (where == 0 ? 64 : where == 1 ? 191 : (int)(test_rand(&seed) % 256));
 		for (unsigned k = 0; k < 16; k++) {
 			b[k] = random_src(&seed, style, centre);
 			for (unsigned j = 0; j < TTX_COLS; j++)
