@@ -122,7 +122,9 @@ void ttx_matrix_dot_int(const struct ttx_mop_operands *op, const uint32_t brow[T
  *
  * The multiply-accumulate datapath (MVMUL, DOTPV, GAPOOL, ELWMUL), fitted
  * bit for bit to the reference vectors (docs/matrix.md gives the evidence;
- * TC/MatrixUnit.md calls its own float model a rough guide):
+ * TC/MVMUL.md calls its own float model a rough guide).  ELWADD / ELWSUB
+ * take the same path with A and +-B as the products
+ * (ttx_matrix_elementwise):
  *
  * 1. Products: each multiplier forms the exact product of the significand
  *    bits its fidelity phase selects (TC/SrcASrcB.md: 5 bits of SrcA times
@@ -134,8 +136,8 @@ void ttx_matrix_dot_int(const struct ttx_mop_operands *op, const uint32_t brow[T
  *    and k = 8-15 (ELWMUL: one product).  In a half every product is
  *    rounded to a multiple of 2^(Rh - 10), Rh the largest reference
  *    exponent in the half, to nearest with ties away from zero (on the
- *    magnitude), and the half is summed exactly.  As a product has at most
- *    12 bits below its reference + 2, only the smaller products lose bits.
+ *    magnitude), and the half is summed exactly.  A product's lowest bit
+ *    is at or above its reference - 10, so only the smaller ones lose bits.
  * 3. Dst: R = the largest of R0, R1 and the exponent of Dst; the grid is
  *    2^(R - W), W = 23 for 32-bit Dst and 10 for 16-bit Dst.  Each half sum
  *    (a two's complement number) is rounded to that grid half up (add half
