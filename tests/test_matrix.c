@@ -477,6 +477,26 @@ START_TEST(test_elwadd_dst_grid)
 }
 END_TEST
 
+START_TEST(test_elwsub_fp32_half_up)
+{
+	/* ELWSUB AddDst, TF32 into FP32 Dst (tests/vectors/fpu 0043 row 82):
+	   Dst -(256 + 2^-6), A = -1302 * 2^-17, B = 0.  A alone sets Rh = -7
+	   (exact on its 2^-17 grid); R = 8, grid 2^-15: A is -325.5 units,
+	   rounded half up to -325 (ties away would give -326, 0xC3800346). */
+	struct ttx_tile *t = new_tile();
+	ttx_cfg_set(t, 0, TTX_CFG_ALU_ACC_CTRL_Fp32_enabled, 1);
+	ttx_cfg_set(t, 0, TTX_CFG_ALU_FORMAT_SPEC_REG0_SrcA, TTX_FMT_TF32);
+	ttx_cfg_set(t, 0, TTX_CFG_ALU_FORMAT_SPEC_REG1_SrcB, TTX_FMT_TF32);
+	run1(t, W_SETDVALID_AB);
+	uint32_t a = 0xBC22C000u;                               /* -1302 * 2^-17 */
+	t->srca[0].rows[0][0] = (a >> 31) << 18 | ((a >> 13) & 0x3FF) << 8 | ((a >> 23) & 0xFF);
+	put_dst_fp32(t, 0, 0, 0xC3800200u);
+	run1(t, OP(0x30) | 1u << 21);
+	ck_assert_uint_eq(dst_fp32(t, 0, 0), 0xC3800345u);
+	ttx_tile_destroy(t);
+}
+END_TEST
+
 /* A random 19-bit Src datum for the style: exponents mostly within 12 of
    `centre` (so products overlap and get aligned), sometimes zero, extreme
    or the top value; mantissas sometimes all zeros or all ones. */
@@ -1006,6 +1026,7 @@ int main(void)
 	tcase_add_test(tc, test_fp_overflow_and_minus_one);
 	tcase_add_test(tc, test_fp16_product_flush);
 	tcase_add_test(tc, test_elwadd_dst_grid);
+	tcase_add_test(tc, test_elwsub_fp32_half_up);
 	tcase_add_test(tc, test_fp_simd_matches_scalar);
 	tc = test_tcase(s, "gmpool");
 	tcase_add_test(tc, test_gmpool_max_argmax);
