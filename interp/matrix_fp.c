@@ -2,11 +2,12 @@
  * the integer path, and the floating-point accumulation and rounding into
  * Dst.  docs/matrix.md gives the model and the evidence for each choice.
  *
- * Values are carried as doubles: every Src operand (at most an 11-bit
- * significand, exponent field up to 255, i.e. magnitudes below 2^129) and
- * every product of two is exact in double. */
-#include <math.h>
+ * Values are integers with a binary exponent: a product is n * 2^e0 with
+ * n < 2^22, sums are exact integers in units of a grid 2^g, and only the
+ * final rounding into the Dst format loses bits. */
 #include <string.h>
+
+#include <simde/x86/avx512.h>
 
 #include "matrix_fp.h"
 
@@ -44,10 +45,28 @@ static int src_ref(struct src_val v)
 	return v.exp ? (int)v.exp - v.bias : NO_REF;
 }
 
-static double src_value(struct src_val v, uint32_t sig_mask)
+static inline simde__m512i splat(int32_t x)
 {
-	double m = ldexp((double)(v.sig & sig_mask), (int)v.exp - v.bias - 10);
-	return v.sign ? -m : m;
+	return simde_mm512_set1_epi32(x);
+}
+
+/* src_decode for 16 data at once: the significand after sig_mask with the
+   sign in bit 31, and the exponent of the leading bit (NO_REF for zero). */
+static void decode16(const uint32_t x[TTX_COLS], enum ttx_mstyle style, unsigned fmt, uint32_t sig_mask,
+                     uint32_t sig[TTX_COLS], int ref[TTX_COLS])
+{
+	uint32_t keep = ttx_truncate_src(0x7FFFFu, fmt) & (style == TTX_MSTYLE_BF16 ? 0x7F8FFu : 0x7FFFFu);
+	bool fp16 = style == TTX_MSTYLE_FP16;
+	simde__m512i v = simde_mm512_and_si512(simde_mm512_loadu_si512(x), splat((int32_t)keep));
+	simde__m512i e = simde_mm512_and_si512(v, splat(fp16 ? 0x1F : 0xFF));
+	simde__mmask16 nz = simde_mm512_test_epi32_mask(e, e);
+	simde__m512i s = simde_mm512_or_si512(simde_mm512_and_si512(simde_mm512_srli_epi32(v, 8), splat(0x3FF)),
+	                                      splat(0x400));
+	s = simde_mm512_maskz_and_epi32(nz, s, splat((int32_t)sig_mask));
+	s = simde_mm512_or_si512(s, simde_mm512_slli_epi32(simde_mm512_srli_epi32(v, 18), 31));
+	simde__m512i r = simde_mm512_mask_sub_epi32(splat(NO_REF), nz, e, splat(fp16 ? 15 : 127));
+	simde_mm512_storeu_si512(sig, s);
+	simde_mm512_storeu_si512(ref, r);
 }
 
 /* The fidelity masks on the 11-bit significand (TC/SrcASrcB.md "Fidelity
@@ -74,17 +93,14 @@ static uint32_t srcb_int_mask(unsigned phase) { return (phase & 2) ? 0x40FFFu : 
 void ttx_matrix_load_a(struct ttx_mop_operands *op, const uint32_t (*rows)[TTX_COLS], unsigned nrows,
                        enum ttx_mstyle style, unsigned fmt_a, unsigned phase)
 {
-	for (unsigned k = 0; k < nrows; k++)
-		for (unsigned j = 0; j < TTX_COLS; j++) {
-			uint32_t x = rows[k][j];
-			if (style == TTX_MSTYLE_INT8)
-				op->i[k][j] = src_int8(ttx_truncate_src(x, fmt_a) & srca_int_mask(phase));
-			else {
-				struct src_val v = src_decode(x, style, fmt_a);
-				op->sig[k][j] = (v.sign << 31) | (v.sig & srca_sig_mask(phase));
-				op->ref[k][j] = src_ref(v);
-			}
+	for (unsigned k = 0; k < nrows; k++) {
+		if (style != TTX_MSTYLE_INT8) {
+			decode16(rows[k], style, fmt_a, srca_sig_mask(phase), op->sig[k], op->ref[k]);
+			continue;
 		}
+		for (unsigned j = 0; j < TTX_COLS; j++)
+			op->i[k][j] = src_int8(ttx_truncate_src(rows[k][j], fmt_a) & srca_int_mask(phase));
+	}
 }
 
 void ttx_matrix_dot_int(const struct ttx_mop_operands *op, const uint32_t brow[TTX_COLS],
@@ -101,110 +117,36 @@ void ttx_matrix_dot_int(const struct ttx_mop_operands *op, const uint32_t brow[T
 	}
 }
 
-/* ---- Rounding to the Dst formats ---- */
-
-/* v rounded to nearest-even with `man` mantissa bits and exponent fields
-   1..emax (bias), as sign/exp/man fields packed sign << (e+m) | exp << m |
-   man.  Results below the normal range flush to signed zero; above it they
-   saturate to `ovf_man` with the top exponent (TC/FloatBitPatterns.md (‡):
-   the Matrix Unit writes that pattern for too-large magnitudes). */
-static uint32_t round_fields(double v, int man, int ebits, int bias, uint32_t emax, uint32_t ovf_exp, uint32_t ovf_man)
-{
-	uint64_t bits;
-	memcpy(&bits, &v, sizeof(bits));
-	uint32_t sign = (uint32_t)(bits >> 63);
-	int e = (int)((bits >> 52) & 0x7FF);
-	uint64_t m = bits & ((1ull << 52) - 1);
-	if (e == 0)                                   /* zero: always +0 (vectors) */
-		return 0;
-	m |= 1ull << 52;
-	int drop = 52 - man;
-	uint64_t half = 1ull << (drop - 1);
-	uint64_t s = m >> drop;
-	if ((m & ((1ull << drop) - 1)) >= half)       /* nearest, ties away from zero */
-		s++;
-	int field = e - 1023 + bias;
-	if (s >> (man + 1)) {
-		s >>= 1;
-		field++;
-	}
-	if (field <= 0)                               /* below the normal range: +0 */
-		return 0;
-	if ((uint32_t)field > emax)
-		return (sign << (ebits + man)) | (ovf_exp << man) | ovf_man;
-	return (sign << (ebits + man)) | ((uint32_t)field << man) | ((uint32_t)s & ((1u << man) - 1));
-}
-
-uint32_t ttx_mfp_to_fp32(double v) { return round_fields(v, 23, 8, 127, 254, 255, 0); }
-uint16_t ttx_mfp_to_bf16(double v) { return (uint16_t)round_fields(v, 7, 8, 127, 254, 255, 0); }
-uint16_t ttx_mfp_to_fp16(double v) { return (uint16_t)round_fields(v, 10, 5, 15, 31, 31, 0x3FF); }
-
-/* ---- Dst access in the three float formats ---- */
-
-static double fields_value(uint32_t sign, uint32_t exp, uint32_t man, int man_bits, int bias)
-{
-	if (!exp)
-		return sign ? -0.0 : 0.0;                  /* denormals read as zero */
-	double m = ldexp((double)((1u << man_bits) | man), (int)exp - bias - man_bits);
-	return sign ? -m : m;
-}
-
-/* Dst32b FP32 (shuffled), Dst16b BF16 (Sign,Man7,Exp8), Dst16b FP16
-   (Sign,Man10,Exp5): TC/Dst.md. */
-static double dst_read(const struct ttx_tile *t, bool dst32, enum ttx_mstyle style, unsigned row, unsigned col)
-{
-	if (dst32) {
-		uint32_t x = ttx_unshuffle_fp32(ttx_dst32_get(t, row, col));
-		return fields_value(x >> 31, (x >> 23) & 0xFF, x & 0x7FFFFF, 23, 127);
-	}
-	uint32_t d = t->dst[row & 0x3FF][col];
-	if (style == TTX_MSTYLE_FP16)
-		return fields_value(d >> 15, d & 0x1F, (d >> 5) & 0x3FF, 10, 15);
-	return fields_value(d >> 15, d & 0xFF, (d >> 8) & 0x7F, 7, 127);
-}
-
-static void dst_write(struct ttx_tile *t, bool dst32, enum ttx_mstyle style, unsigned row, unsigned col, double v)
-{
-	if (dst32) {
-		ttx_matrix_dst32_put(t, row, col, ttx_shuffle_fp32(ttx_mfp_to_fp32(v)));
-	} else if (style == TTX_MSTYLE_FP16) {
-		uint32_t h = ttx_mfp_to_fp16(v);
-		ttx_matrix_dst16_put(t, row, col, (uint16_t)((h & 0x8000) | ((h & 0x3FF) << 5) | ((h >> 10) & 0x1F)));
-	} else {
-		uint32_t h = ttx_mfp_to_bf16(v);
-		ttx_matrix_dst16_put(t, row, col, (uint16_t)((h & 0x8000) | ((h & 0x7F) << 8) | ((h >> 7) & 0xFF)));
-	}
-}
 
 /* ---- Floating-point operations ----
  *
- * The accumulation model (docs/matrix.md), fitted to the reference vectors:
- * each addend is placed on a fixed-point grid relative to the largest
- * "reference exponent" among the addends, rounded to nearest (ties away)
- * at 2^(R - W), and the exact sum of the rounded addends is rounded once
- * (nearest, ties away) into the Dst format.  A product's reference
- * exponent is the leading position of the bits its fidelity phase feeds
- * the multiplier (phase_ref_offset), whatever their value, so a phase whose
- * product is small or zero can still round away a small Dst value, as the
- * vectors show.  W: accumulator_width. */
-
-/* v rounded to a multiple of 2^g, nearest, ties away from zero. */
-static double round_to_grid(double v, int g)
-{
-	double x = ldexp(v, -g);
-	double a = (double)(int64_t)((x < 0 ? -x : x) + 0.5);
-	return ldexp(x < 0 ? -a : a, g);
-}
-
-/* Grid width W below the largest reference exponent: 10 bits for 16-bit
-   Dst, 23 for 32-bit Dst, for every operation and format (fitted on the
-   single-write cells of tests/vectors/fpu, docs/matrix.md); the Dst addend
-   always takes part in the grid. */
-static int accumulator_width(bool matmul, enum ttx_mstyle style, bool dst32)
-{
-	(void)matmul, (void)style;
-	return dst32 ? 23 : 10;
-}
+ * The multiply-accumulate datapath (MVMUL, DOTPV, GAPOOL, ELWMUL), fitted
+ * bit for bit to the reference vectors (docs/matrix.md gives the evidence;
+ * TC/MVMUL.md calls its own float model a rough guide).  ELWADD / ELWSUB
+ * take the same path with A and +-B as the products
+ * (ttx_matrix_elementwise):
+ *
+ * 1. Products: each multiplier forms the exact product of the significand
+ *    bits its fidelity phase selects (TC/SrcASrcB.md: 5 bits of SrcA times
+ *    7 bits of SrcB).  Its reference exponent is the leading position of
+ *    those bits (phase_ref_offset), whatever their value; products with a
+ *    zero operand or a reference exponent below the normal range
+ *    (product_min_ref) take no part.
+ * 2. Half sums: the 16 products of a dot product form two halves, k = 0-7
+ *    and k = 8-15 (ELWMUL: one product).  In a half every product is
+ *    rounded to a multiple of 2^(Rh - 10), Rh the largest reference
+ *    exponent in the half, to nearest with ties away from zero (on the
+ *    magnitude), and the half is summed exactly.  A product's lowest bit
+ *    is at or above its reference - 10, so only the smaller ones lose bits.
+ * 3. Dst: R = the largest of R0, R1 and the exponent of Dst; the grid is
+ *    2^(R - W), W = 23 for 32-bit Dst and 10 for 16-bit Dst.  Each half sum
+ *    (a two's complement number) is rounded to that grid half up (add half
+ *    a unit, floor); Dst is rounded on its magnitude, ties away.  The three
+ *    are added exactly.
+ * 4. The total is rounded once into the Dst format: nearest, ties away;
+ *    zero and results below the normal range give +0, results above it
+ *    the overflow pattern (units_to_fields).  32-bit Dst only: a total of
+ *    exactly -1 unit gives -(2^27 - 1) units (dst32_minus_one). */
 
 /* The leading-bit position of the bits a fidelity phase feeds the
    multiplier, below the full operand's leading bit: SrcA's odd phases take
@@ -214,44 +156,118 @@ static int phase_ref_offset(unsigned phase)
 	return ((phase & 1) ? 5 : 0) + ((phase & 2) ? 7 : 0);
 }
 
-/* The accumulator in integers: an addend is sign, N and e0 (value
-   N * 2^e0, N < 2^25) and its reference exponent. */
+/* Step 1: the smallest reference exponent a product may have: the
+   style's smallest normal exponent (FP16 -14, else -126).  A product below
+   it is flushed like one with a zero operand: with FP16 data, ELWMUL's low
+   phases on operands near 2^-5 add nothing (tests/vectors/fpu 0059, 0053;
+   docs/matrix.md departure 11). */
+static int product_min_ref(enum ttx_mstyle style)
+{
+	return style == TTX_MSTYLE_FP16 ? -14 : -126;
+}
+
+/* Step 3's grid width below R. */
+static int accumulator_width(bool dst32)
+{
+	return dst32 ? 23 : 10;
+}
+
+/* Step 2's width below a half's reference exponent. */
+#define HALF_WIDTH 10
+
+/* A product (or Dst): value (-1)^sign * n * 2^e0, n < 2^25; ref is the
+   reference exponent, NO_REF when an operand (or Dst) is zero. */
 struct addend {
 	uint32_t sign;
 	uint32_t n;
 	int e0, ref;
 };
 
-/* Round the sum of the addends on the grid 2^(R - w) (nearest, ties away,
-   per addend) and return it as units of 2^*g. */
-static int64_t accumulate(const struct addend *a, unsigned n, int w, int *g)
+/* n * 2^-s rounded to nearest, ties away (n is a magnitude). */
+static uint64_t round_magnitude(uint64_t n, int s)
+{
+	if (s <= 0)
+		return n << -s;                 /* callers keep -s <= 15 */
+	if (s > 40)
+		return 0;                       /* n < 2^25: below half a unit */
+	return (n + (1ull << (s - 1))) >> s;
+}
+
+/* x * 2^-s rounded to nearest, ties toward +infinity (x + half, floor):
+   the rounding of a two's complement shifter. */
+static int64_t round_half_up(int64_t x, int s)
+{
+	if (s <= 0)
+		return x * ((int64_t)1 << -s);  /* -s <= 13 */
+	if (s > 40)
+		return 0;                       /* |x| < 2^16: below half a unit */
+	int64_t y = x + ((int64_t)1 << (s - 1));
+	return y >= 0 ? y >> s : -((-y + ((int64_t)1 << s) - 1) >> s);
+}
+
+/* Step 2: the half's sum in units of 2^(*rh - HALF_WIDTH); *rh = NO_REF
+   when no product of the half takes part. */
+static int64_t half_sum(const struct addend *p, unsigned n, int *rh)
 {
 	int r = NO_REF;
 	for (unsigned i = 0; i < n; i++)
-		if (a[i].ref > r)
-			r = a[i].ref;
-	*g = r - w;
+		if (p[i].ref > r)
+			r = p[i].ref;
+	*rh = r;
 	if (r == NO_REF)
 		return 0;
 	int64_t sum = 0;
 	for (unsigned i = 0; i < n; i++) {
-		if (a[i].ref == NO_REF || !a[i].n)
+		if (p[i].ref == NO_REF)
 			continue;
-		int shift = *g - a[i].e0;
-		uint64_t u;
-		if (shift <= 0)
-			u = (uint64_t)a[i].n << -shift;     /* -shift <= 15: fits */
-		else if (shift > 26)
-			u = 0;                              /* n < 2^25: below half a unit */
-		else
-			u = ((uint64_t)a[i].n + (1ull << (shift - 1))) >> shift;
-		sum += a[i].sign ? -(int64_t)u : (int64_t)u;
+		int64_t u = (int64_t)round_magnitude(p[i].n, r - HALF_WIDTH - p[i].e0);
+		sum += p[i].sign ? -u : u;
 	}
 	return sum;
 }
 
-/* units * 2^g rounded to nearest, ties away, into sign/exponent/mantissa
-   fields (the same rules as round_fields). */
+/* Steps 2-3 for nprod products (halves of 8) and Dst: the total in units
+   of 2^*g (0 when every addend is zero). */
+static int64_t accumulate(const struct addend *p, unsigned nprod, struct addend dst, bool dst32, int *g)
+{
+	int64_t hs[2];
+	int rh[2];
+	unsigned nh = 0;
+	for (unsigned i = 0; i < nprod; i += 8, nh++)
+		hs[nh] = half_sum(p + i, nprod - i < 8 ? nprod - i : 8, &rh[nh]);
+	int r = dst.ref;
+	for (unsigned h = 0; h < nh; h++)
+		if (rh[h] > r)
+			r = rh[h];
+	*g = r - accumulator_width(dst32);
+	if (r == NO_REF)
+		return 0;
+	int64_t sum = 0;
+	for (unsigned h = 0; h < nh; h++)
+		if (rh[h] != NO_REF)
+			sum += round_half_up(hs[h], *g - (rh[h] - HALF_WIDTH));
+	if (dst.ref != NO_REF) {
+		int64_t u = (int64_t)round_magnitude(dst.n, *g - dst.e0);
+		sum += dst.sign ? -u : u;
+	}
+	return sum;
+}
+
+/* 32-bit Dst: a total of exactly -1 unit is written as -(2^27 - 1) units,
+   i.e. -2^(R + 4) after rounding (five cells of tests/vectors/fpu,
+   docs/matrix.md departure 10): as if the sum register (27 magnitude bits,
+   R+3 .. R-23) negated -1 to all ones.  Every other total, -2 included,
+   converts exactly; into 16-bit Dst -1 converts exactly too. */
+static int64_t dst32_minus_one(int64_t units, bool dst32)
+{
+	return dst32 && units == -1 ? -(((int64_t)1 << 27) - 1) : units;
+}
+
+/* Step 4: units * 2^g rounded to nearest, ties away, into sign, exponent
+   (bias, fields 1..emax) and `man` mantissa bits, packed sign << (ebits +
+   man) | exp << man | mantissa.  Zero and results below the normal range
+   give +0 (the vectors); above it ovf_exp / ovf_man (TC/FloatBitPatterns.md
+   (‡): the Matrix Unit writes that pattern for too-large magnitudes). */
 static uint32_t units_to_fields(int64_t units, int g, int man, int ebits, int bias, uint32_t emax,
                                 uint32_t ovf_exp, uint32_t ovf_man)
 {
@@ -279,6 +295,24 @@ static uint32_t units_to_fields(int64_t units, int g, int man, int ebits, int bi
 		return (sign << (ebits + man)) | (ovf_exp << man) | ovf_man;
 	return (sign << (ebits + man)) | ((uint32_t)field << man) | ((uint32_t)q & ((1u << man) - 1));
 }
+
+/* Step 4 on a double (exposed for the tests); zero and double denormals
+   (far below every Dst range) give +0. */
+static uint32_t double_to_fields(double v, int man, int ebits, int bias, uint32_t emax,
+                                 uint32_t ovf_exp, uint32_t ovf_man)
+{
+	uint64_t bits;
+	memcpy(&bits, &v, sizeof(bits));
+	int e = (int)((bits >> 52) & 0x7FF);
+	if (e == 0)
+		return 0;
+	int64_t m = (int64_t)((bits & ((1ull << 52) - 1)) | 1ull << 52);
+	return units_to_fields(bits >> 63 ? -m : m, e - 1075, man, ebits, bias, emax, ovf_exp, ovf_man);
+}
+
+uint32_t ttx_mfp_to_fp32(double v) { return double_to_fields(v, 23, 8, 127, 254, 255, 0); }
+uint16_t ttx_mfp_to_bf16(double v) { return (uint16_t)double_to_fields(v, 7, 8, 127, 254, 255, 0); }
+uint16_t ttx_mfp_to_fp16(double v) { return (uint16_t)double_to_fields(v, 10, 5, 15, 31, 31, 0x3FF); }
 
 /* The Dst addend, exactly (TC/Dst.md layouts; denormals read as zero). */
 static struct addend dst_addend(const struct ttx_tile *t, bool dst32, enum ttx_mstyle style,
@@ -323,32 +357,232 @@ static void dst_write_units(struct ttx_tile *t, bool dst32, enum ttx_mstyle styl
 	}
 }
 
+
+void ttx_matrix_dot_fp_scalar(struct ttx_tile *t, const uint32_t (*arows)[TTX_COLS], unsigned fmt_a,
+                              const uint32_t brow[TTX_COLS], unsigned fmt_b, unsigned phase,
+                              enum ttx_mstyle style, bool dst32, unsigned row)
+{
+	int min_ref = product_min_ref(style), off = phase_ref_offset(phase);
+	for (unsigned j = 0; j < TTX_COLS; j++) {
+		struct addend p[TTX_COLS];
+		for (unsigned k = 0; k < TTX_COLS; k++) {
+			struct src_val a = src_decode(arows[k][j], style, fmt_a);
+			struct src_val b = src_decode(brow[k], style, fmt_b);
+			int ref = src_ref(a) + src_ref(b) - off;
+			p[k].sign = a.sign ^ b.sign;
+			p[k].n = (a.sig & srca_sig_mask(phase)) * (b.sig & srcb_sig_mask(phase));   /* < 2^22 */
+			p[k].ref = a.exp && b.exp && ref >= min_ref ? ref : NO_REF;
+			p[k].e0 = src_ref(a) + src_ref(b) - 20;
+		}
+		int g;
+		int64_t units = accumulate(p, TTX_COLS, dst_addend(t, dst32, style, row, j), dst32, &g);
+		dst_write_units(t, dst32, style, row, j, dst32_minus_one(units, dst32), g);
+	}
+}
+
+/* ---- The same datapath for one Dst row, 16 columns as 16 lanes ----
+ *
+ * Steps 1-3 of accumulate() in 32-bit lanes, bit for bit (checked against
+ * the scalar model on random data: tests/test_matrix.c
+ * test_fp_simd_matches_scalar).  Widths: a product n < 2^22; a half sum
+ * |h| < 8 * 2^12 units; shifted onto the grid (at most 13 places left) and
+ * with Dst (< 2^27 units) the total stays below 2^30.  Variable shifts by
+ * 32 or more give 0, which is the rounding of anything that far below the
+ * grid; lanes whose addend takes no part are masked off. */
+
+/* Unsigned n * 2^-s rounded to nearest, ties away, per lane; s >= -3. */
+static inline simde__m512i round_magnitude16(simde__m512i n, simde__m512i s)
+{
+	const simde__m512i one = splat(1), zero = simde_mm512_setzero_si512();
+	simde__m512i right = simde_mm512_srlv_epi32(
+		simde_mm512_add_epi32(n, simde_mm512_sllv_epi32(one, simde_mm512_sub_epi32(s, one))), s);
+	simde__m512i left = simde_mm512_sllv_epi32(n, simde_mm512_sub_epi32(zero, s));
+	return simde_mm512_mask_mov_epi32(right, simde_mm512_cmple_epi32_mask(s, zero), left);
+}
+
+/* Signed x * 2^-t rounded half up, per lane; |x| < 2^15, t >= -13.  The
+   floor of y = x + half by 2^t is taken on y + 2^30 (positive), less
+   2^(30 - t): SIMDe has no 512-bit variable arithmetic shift. */
+static inline simde__m512i round_half_up16(simde__m512i x, simde__m512i t)
+{
+	const simde__m512i one = splat(1), zero = simde_mm512_setzero_si512(), bias = splat(1 << 30);
+	simde__m512i tc = simde_mm512_min_epi32(t, splat(30));   /* from 17 on the result is 0 */
+	simde__m512i y = simde_mm512_add_epi32(x, simde_mm512_sllv_epi32(one, simde_mm512_sub_epi32(tc, one)));
+	simde__m512i right = simde_mm512_sub_epi32(simde_mm512_srlv_epi32(simde_mm512_add_epi32(y, bias), tc),
+	                                           simde_mm512_srlv_epi32(bias, tc));
+	simde__m512i left = simde_mm512_sllv_epi32(x, simde_mm512_sub_epi32(zero, t));
+	return simde_mm512_mask_mov_epi32(right, simde_mm512_cmple_epi32_mask(t, zero), left);
+}
+
+/* Dst's 16 values of a row as addends (dst_addend for 16 lanes). */
+struct dst16 {
+	simde__m512i n, e0, ref;
+	simde__mmask16 neg;
+};
+
+static struct dst16 dst_read16(const struct ttx_tile *t, bool dst32, enum ttx_mstyle style, unsigned row)
+{
+	unsigned r = dst32 ? ttx_dst32_adj_row(row & 0x3FF) : row & 0x3FF;
+	uint32_t hi32[TTX_COLS], lo32[TTX_COLS];
+	for (unsigned j = 0; j < TTX_COLS; j++) {
+		hi32[j] = t->dst[r][j];
+		lo32[j] = t->dst[(r + 8) & 0x3FF][j];
+	}
+	simde__m512i hi = simde_mm512_loadu_si512(hi32), e, man;
+	int mbits, bias;
+	if (!dst32 && style == TTX_MSTYLE_FP16) {
+		/* Sign, Man10, Exp5 */
+		e = simde_mm512_and_si512(hi, splat(0x1F));
+		man = simde_mm512_and_si512(simde_mm512_srli_epi32(hi, 5), splat(0x3FF));
+		mbits = 10, bias = 15;
+	} else {
+		/* Sign, Man7, Exp8; for FP32 the low 16 mantissa bits 8 rows on */
+		e = simde_mm512_and_si512(hi, splat(0xFF));
+		man = simde_mm512_and_si512(simde_mm512_srli_epi32(hi, 8), splat(0x7F));
+		mbits = 7, bias = 127;
+		if (dst32) {
+			man = simde_mm512_or_si512(simde_mm512_slli_epi32(man, 16), simde_mm512_loadu_si512(lo32));
+			mbits = 23;
+		}
+	}
+	simde__mmask16 nz = simde_mm512_test_epi32_mask(e, e);
+	struct dst16 d;
+	d.n = simde_mm512_maskz_or_epi32(nz, man, splat(1 << mbits));
+	d.ref = simde_mm512_mask_sub_epi32(splat(NO_REF), nz, e, splat(bias));
+	d.e0 = simde_mm512_sub_epi32(d.ref, splat(mbits));
+	d.neg = nz & simde_mm512_test_epi32_mask(hi, splat(0x8000));
+	return d;
+}
+
+/* Steps 2-3 for the 16 columns of one row: *units * 2^*g per lane. */
+static void accumulate_row16(const struct ttx_mop_operands *op, const uint32_t bsig[TTX_COLS],
+                             const int bref[TTX_COLS], unsigned phase, int min_ref,
+                             const struct dst16 *dst, bool dst32, simde__m512i *units, simde__m512i *g)
+{
+	const simde__m512i noref = splat(NO_REF), zero = simde_mm512_setzero_si512();
+	int off = phase_ref_offset(phase);
+	simde__m512i hs[2], rh[2];
+	for (unsigned h = 0; h < 2; h++) {
+		simde__m512i eab[8];
+		simde__mmask16 take[8];
+		simde__m512i r = noref;
+		for (unsigned i = 0; i < 8; i++) {
+			unsigned k = 8 * h + i;
+			take[i] = 0;
+			if (bref[k] == NO_REF)
+				continue;
+			simde__m512i ra = simde_mm512_loadu_si512(op->ref[k]);
+			eab[i] = simde_mm512_add_epi32(ra, splat(bref[k]));
+			simde__m512i ref = simde_mm512_sub_epi32(eab[i], splat(off));
+			take[i] = (simde__mmask16)~simde_mm512_cmpeq_epi32_mask(ra, noref) &
+			          simde_mm512_cmpge_epi32_mask(ref, splat(min_ref));
+			r = simde_mm512_mask_max_epi32(r, take[i], r, ref);
+		}
+		simde__m512i sum = zero;
+		for (unsigned i = 0; i < 8; i++) {
+			unsigned k = 8 * h + i;
+			if (!take[i])
+				continue;
+			simde__m512i sa = simde_mm512_loadu_si512(op->sig[k]);
+			simde__m512i n = simde_mm512_mullo_epi32(simde_mm512_and_si512(sa, splat(0x7FF)),
+			                                          splat((int32_t)(bsig[k] & 0x7FF)));
+			/* the product's e0 is ea + eb - 20: shift Rh - 10 - e0 */
+			simde__m512i u = round_magnitude16(n, simde_mm512_sub_epi32(simde_mm512_add_epi32(r, splat(10)), eab[i]));
+			simde__mmask16 neg = simde_mm512_test_epi32_mask(simde_mm512_xor_si512(sa, splat((int32_t)bsig[k])),
+			                                                 splat(INT32_MIN));
+			sum = simde_mm512_mask_add_epi32(sum, take[i] & (simde__mmask16)~neg, sum, u);
+			sum = simde_mm512_mask_sub_epi32(sum, take[i] & neg, sum, u);
+		}
+		hs[h] = sum;
+		rh[h] = r;
+	}
+	simde__m512i r = simde_mm512_max_epi32(simde_mm512_max_epi32(rh[0], rh[1]), dst->ref);
+	simde__m512i vg = simde_mm512_sub_epi32(r, splat(accumulator_width(dst32)));
+	simde__m512i total = zero;
+	for (unsigned h = 0; h < 2; h++) {
+		simde__m512i t = simde_mm512_sub_epi32(simde_mm512_add_epi32(vg, splat(HALF_WIDTH)), rh[h]);
+		total = simde_mm512_mask_add_epi32(total, (simde__mmask16)~simde_mm512_cmpeq_epi32_mask(rh[h], noref), total,
+		                                   round_half_up16(hs[h], t));
+	}
+	/* Dst lanes with n = 0 add nothing */
+	simde__m512i du = round_magnitude16(dst->n, simde_mm512_sub_epi32(vg, dst->e0));
+	total = simde_mm512_mask_add_epi32(total, (simde__mmask16)~dst->neg, total, du);
+	total = simde_mm512_mask_sub_epi32(total, dst->neg, total, du);
+	*units = simde_mm512_maskz_mov_epi32((simde__mmask16)~simde_mm512_cmpeq_epi32_mask(r, noref), total);
+	*g = vg;
+}
+
+/* Step 4 (units_to_fields, dst32_minus_one) for 16 lanes: |units| < 2^30. */
+static simde__m512i units_to_fields16(simde__m512i units, simde__m512i g, bool dst32, int man, int ebits,
+                                      int bias, int emax, uint32_t ovf_exp, uint32_t ovf_man)
+{
+	const simde__m512i zero = simde_mm512_setzero_si512(), one = splat(1);
+	if (dst32)
+		units = simde_mm512_mask_mov_epi32(units, simde_mm512_cmpeq_epi32_mask(units, splat(-1)),
+		                                   splat(-((1 << 27) - 1)));
+	simde__mmask16 nz = simde_mm512_test_epi32_mask(units, units);
+	simde__mmask16 neg = simde_mm512_cmpgt_epi32_mask(zero, units);
+	simde__m512i m = simde_mm512_abs_epi32(units);
+	/* the leading bit, by halving steps */
+	simde__m512i lead = zero;
+	for (int step = 16; step; step >>= 1) {
+		simde__m512i next = simde_mm512_add_epi32(lead, splat(step));
+		simde__m512i above = simde_mm512_srlv_epi32(m, next);
+		lead = simde_mm512_mask_mov_epi32(lead, simde_mm512_test_epi32_mask(above, above), next);
+	}
+	simde__m512i q = round_magnitude16(m, simde_mm512_sub_epi32(lead, splat(man)));
+	simde__mmask16 carry = simde_mm512_test_epi32_mask(q, splat(1 << (man + 1)));
+	q = simde_mm512_mask_mov_epi32(q, carry, simde_mm512_srli_epi32(q, 1));
+	lead = simde_mm512_mask_add_epi32(lead, carry, lead, one);
+	simde__m512i field = simde_mm512_add_epi32(simde_mm512_add_epi32(g, lead), splat(bias));
+	simde__m512i sign = simde_mm512_maskz_mov_epi32(neg, splat(1 << (ebits + man)));
+	simde__m512i f = simde_mm512_or_si512(simde_mm512_slli_epi32(field, (unsigned)man),
+	                                      simde_mm512_and_si512(q, splat((1 << man) - 1)));
+	f = simde_mm512_mask_mov_epi32(f, simde_mm512_cmpgt_epi32_mask(field, splat(emax)),
+	                               splat((int32_t)(ovf_exp << man | ovf_man)));
+	f = simde_mm512_or_si512(f, sign);
+	return simde_mm512_maskz_mov_epi32(nz & simde_mm512_cmpgt_epi32_mask(field, zero), f);
+}
+
 void ttx_matrix_dot_fp(struct ttx_tile *t, const struct ttx_mop_operands *op,
                        const uint32_t brow[TTX_COLS], unsigned fmt_b, unsigned phase,
                        enum ttx_mstyle style, bool dst32, unsigned row)
 {
 	uint32_t bsig[TTX_COLS];
 	int bref[TTX_COLS];
-	int w = accumulator_width(true, style, dst32);
-	for (unsigned k = 0; k < TTX_COLS; k++) {
-		struct src_val v = src_decode(brow[k], style, fmt_b);
-		bsig[k] = (v.sign << 31) | (v.sig & srcb_sig_mask(phase));
-		bref[k] = src_ref(v);
+	decode16(brow, style, fmt_b, srcb_sig_mask(phase), bsig, bref);
+	struct dst16 d = dst_read16(t, dst32, style, row);
+	simde__m512i units, g;
+	accumulate_row16(op, bsig, bref, phase, product_min_ref(style), &d, dst32, &units, &g);
+	/* natural fields to the Dst layouts (TC/Dst.md), as dst_write_units */
+	uint32_t hi[TTX_COLS], lo[TTX_COLS];
+	simde__m512i f, h;
+	if (dst32) {
+		f = units_to_fields16(units, g, true, 23, 8, 127, 254, 255, 0);
+		h = simde_mm512_or_si512(simde_mm512_and_si512(simde_mm512_srli_epi32(f, 16), splat(0x8000)),
+		                         simde_mm512_and_si512(simde_mm512_srli_epi32(f, 23), splat(0xFF)));
+		h = simde_mm512_or_si512(h, simde_mm512_and_si512(simde_mm512_srli_epi32(f, 8), splat(0x7F00)));
+	} else if (style == TTX_MSTYLE_FP16) {
+		f = units_to_fields16(units, g, false, 10, 5, 15, 31, 31, 0x3FF);
+		h = simde_mm512_or_si512(simde_mm512_and_si512(f, splat(0x8000)),
+		                         simde_mm512_and_si512(simde_mm512_srli_epi32(f, 10), splat(0x1F)));
+		h = simde_mm512_or_si512(h, simde_mm512_and_si512(simde_mm512_slli_epi32(f, 5), splat(0x7FE0)));
+	} else {
+		f = units_to_fields16(units, g, false, 7, 8, 127, 254, 255, 0);
+		h = simde_mm512_or_si512(simde_mm512_and_si512(f, splat(0x8000)),
+		                         simde_mm512_and_si512(simde_mm512_srli_epi32(f, 7), splat(0xFF)));
+		h = simde_mm512_or_si512(h, simde_mm512_and_si512(simde_mm512_slli_epi32(f, 8), splat(0x7F00)));
 	}
-	for (unsigned j = 0; j < TTX_COLS; j++) {
-		struct addend a[TTX_COLS + 1];
-		for (unsigned k = 0; k < TTX_COLS; k++) {
-			uint32_t sa = op->sig[k][j];
-			bool zero = bref[k] == NO_REF || op->ref[k][j] == NO_REF;
-			a[k].sign = (sa ^ bsig[k]) >> 31;
-			a[k].n = (sa & 0x7FF) * (bsig[k] & 0x7FF);   /* exact: < 2^22 */
-			a[k].ref = zero ? NO_REF : bref[k] + op->ref[k][j] - phase_ref_offset(phase);
-			a[k].e0 = bref[k] + op->ref[k][j] - 20;
-		}
-		a[TTX_COLS] = dst_addend(t, dst32, style, row, j);
-		int g;
-		int64_t units = accumulate(a, TTX_COLS + 1, w, &g);   /* 0 when all are zero */
-		dst_write_units(t, dst32, style, row, j, units, g);
+	simde_mm512_storeu_si512(hi, h);
+	simde_mm512_storeu_si512(lo, f);
+	unsigned r = dst32 ? ttx_dst32_adj_row(row & 0x3FF) : row & 0x3FF;
+	ttx_dst16_define(t, r);
+	for (unsigned j = 0; j < TTX_COLS; j++)
+		t->dst[r][j] = (uint16_t)hi[j];
+	if (dst32) {
+		ttx_dst16_define(t, (r + 8) & 0x3FF);
+		for (unsigned j = 0; j < TTX_COLS; j++)
+			t->dst[(r + 8) & 0x3FF][j] = (uint16_t)lo[j];
 	}
 }
 
@@ -374,34 +608,35 @@ void ttx_matrix_elementwise(struct ttx_tile *t, enum ttx_elw_op eop, const uint3
 			continue;
 		}
 		struct src_val av = src_decode(a[j], style, fmt_a), bv = src_decode(b[j], style, fmt_b);
-		double x;
+		int off = phase_ref_offset(phase);
+		struct addend p[2];
+		unsigned n;
 		if (eop == TTX_ELW_MUL) {
-			/* Dst += A * B: one product and Dst on the accumulator grid. */
-			struct addend p[2];
+			/* Dst += A * B: the datapath above with one product. */
+			int ref = src_ref(av) + src_ref(bv) - off;
 			p[0].sign = av.sign ^ bv.sign;
 			p[0].n = (av.sig & srca_sig_mask(phase)) * (bv.sig & srcb_sig_mask(phase));
-			p[0].ref = (av.exp && bv.exp) ? src_ref(av) + src_ref(bv) - phase_ref_offset(phase) : NO_REF;
+			p[0].ref = (av.exp && bv.exp && ref >= product_min_ref(style)) ? ref : NO_REF;
 			p[0].e0 = src_ref(av) + src_ref(bv) - 20;
-			p[1] = dst_addend(t, dst32, style, row, j);
-			int g;
-			int64_t units = accumulate(p, 2, accumulator_width(false, style, dst32), &g);
-			dst_write_units(t, dst32, style, row, j, units, g);
-			continue;
+			n = 1;
 		} else {
-			/* A +- B: both aligned to the larger exponent with 10 bits below
-			   it (the Src mantissa width), then the phase divide, then Dst. */
-			int r = src_ref(av) > src_ref(bv) ? src_ref(av) : src_ref(bv);
-			double af = src_value(av, 0x7FF), bf = src_value(bv, 0x7FF);
-			if (eop == TTX_ELW_SUB)
-				bf = -bf;
-			x = r == NO_REF ? 0 : round_to_grid(af, r - 10) + round_to_grid(bf, r - 10);
-			if (phase & 1)
-				x /= 32.0;
-			if (phase & 2)
-				x /= 128.0;
-			if (add_dst)
-				x += dst_read(t, dst32, style, row, j);
+			/* A +- B (TC/ELWADD.md, TC/ELWSUB.md): the whole significands
+			   (no phase mask) take the place of two products, scaled by the
+			   phase divide (2^-5 odd phases, 2^-7 phases 2-3), so they are
+			   aligned to the larger exponent with 10 bits below it. */
+			p[0].sign = av.sign;
+			p[1].sign = bv.sign ^ (eop == TTX_ELW_SUB);
+			p[0].n = av.sig, p[1].n = bv.sig;
+			p[0].ref = av.exp ? src_ref(av) - off : NO_REF;
+			p[1].ref = bv.exp ? src_ref(bv) - off : NO_REF;
+			p[0].e0 = p[0].ref - 10, p[1].e0 = p[1].ref - 10;
+			n = 2;
 		}
-		dst_write(t, dst32, style, row, j, x);
+		struct addend d = { 0, 0, 0, NO_REF };
+		if (add_dst)
+			d = dst_addend(t, dst32, style, row, j);
+		int g;
+		int64_t units = dst32_minus_one(accumulate(p, n, d, dst32, &g), dst32);
+		dst_write_units(t, dst32, style, row, j, units, g);
 	}
 }

@@ -77,10 +77,16 @@ void ttx_matrix_load_a(struct ttx_mop_operands *op, const uint32_t (*rows)[TTX_C
 /* acc[j] = sum_k SrcB[k] * SrcA[k][j], integer path. */
 void ttx_matrix_dot_int(const struct ttx_mop_operands *op, const uint32_t brow[TTX_COLS],
                         unsigned fmt_b, unsigned phase, int32_t acc[TTX_COLS]);
-/* Dst[row] += brow @ SrcA, floating-point path, written to Dst. */
+/* Dst[row] += brow @ SrcA, floating-point path, written to Dst (16
+   columns at once, SrcA decoded by ttx_matrix_load_a); _scalar is the same
+   model one column at a time from the raw SrcA rows (the reference for
+   the tests). */
 void ttx_matrix_dot_fp(struct ttx_tile *t, const struct ttx_mop_operands *op,
                        const uint32_t brow[TTX_COLS], unsigned fmt_b, unsigned phase,
                        enum ttx_mstyle style, bool dst32, unsigned row);
+void ttx_matrix_dot_fp_scalar(struct ttx_tile *t, const uint32_t (*arows)[TTX_COLS], unsigned fmt_a,
+                              const uint32_t brow[TTX_COLS], unsigned fmt_b, unsigned phase,
+                              enum ttx_mstyle style, bool dst32, unsigned row);
 /* One row of ELWMUL / ELWADD / ELWSUB, written to Dst. */
 void ttx_matrix_elementwise(struct ttx_tile *t, enum ttx_elw_op op, const uint32_t a[TTX_COLS],
                             const uint32_t b[TTX_COLS], unsigned fmt_a, unsigned fmt_b,
