@@ -342,6 +342,19 @@ static struct addend dst_addend(const struct ttx_tile *t, bool dst32, enum ttx_m
 	return d;
 }
 
+/* Step 1 for A * B: the product of the significand bits the phase
+   selects (< 2^22), at e0 = ea + eb - 20, with its reference exponent. */
+static struct addend product_addend(struct src_val a, struct src_val b, unsigned phase, enum ttx_mstyle style)
+{
+	struct addend p;
+	int ref = src_ref(a) + src_ref(b) - phase_ref_offset(phase);
+	p.sign = a.sign ^ b.sign;
+	p.n = (a.sig & srca_sig_mask(phase)) * (b.sig & srcb_sig_mask(phase));
+	p.ref = a.exp && b.exp && ref >= product_min_ref(style) ? ref : NO_REF;
+	p.e0 = src_ref(a) + src_ref(b) - 20;
+	return p;
+}
+
 static void dst_write_units(struct ttx_tile *t, bool dst32, enum ttx_mstyle style, unsigned row,
                             unsigned col, int64_t units, int g)
 {
@@ -362,18 +375,11 @@ void ttx_matrix_dot_fp_scalar(struct ttx_tile *t, const uint32_t (*arows)[TTX_CO
                               const uint32_t brow[TTX_COLS], unsigned fmt_b, unsigned phase,
                               enum ttx_mstyle style, bool dst32, unsigned row)
 {
-	int min_ref = product_min_ref(style), off = phase_ref_offset(phase);
 	for (unsigned j = 0; j < TTX_COLS; j++) {
 		struct addend p[TTX_COLS];
-		for (unsigned k = 0; k < TTX_COLS; k++) {
-			struct src_val a = src_decode(arows[k][j], style, fmt_a);
-			struct src_val b = src_decode(brow[k], style, fmt_b);
-			int ref = src_ref(a) + src_ref(b) - off;
-			p[k].sign = a.sign ^ b.sign;
-			p[k].n = (a.sig & srca_sig_mask(phase)) * (b.sig & srcb_sig_mask(phase));   /* < 2^22 */
-			p[k].ref = a.exp && b.exp && ref >= min_ref ? ref : NO_REF;
-			p[k].e0 = src_ref(a) + src_ref(b) - 20;
-		}
+		for (unsigned k = 0; k < TTX_COLS; k++)
+			p[k] = product_addend(src_decode(arows[k][j], style, fmt_a), src_decode(brow[k], style, fmt_b),
+			                      phase, style);
 		int g;
 		int64_t units = accumulate(p, TTX_COLS, dst_addend(t, dst32, style, row, j), dst32, &g);
 		dst_write_units(t, dst32, style, row, j, dst32_minus_one(units, dst32), g);
@@ -613,11 +619,7 @@ void ttx_matrix_elementwise(struct ttx_tile *t, enum ttx_elw_op eop, const uint3
 		unsigned n;
 		if (eop == TTX_ELW_MUL) {
 			/* Dst += A * B: the datapath above with one product. */
-			int ref = src_ref(av) + src_ref(bv) - off;
-			p[0].sign = av.sign ^ bv.sign;
-			p[0].n = (av.sig & srca_sig_mask(phase)) * (bv.sig & srcb_sig_mask(phase));
-			p[0].ref = (av.exp && bv.exp && ref >= product_min_ref(style)) ? ref : NO_REF;
-			p[0].e0 = src_ref(av) + src_ref(bv) - 20;
+			p[0] = product_addend(av, bv, phase, style);
 			n = 1;
 		} else {
 			/* A +- B (TC/ELWADD.md, TC/ELWSUB.md): the whole significands

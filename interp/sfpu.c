@@ -376,9 +376,7 @@ static void store_datum(struct ttx_tile *t, unsigned mod0, unsigned row, unsigne
 	}
 	/* A store defines the row again after ZEROACC (ttx_dst32_set does so
 	   for the 32-bit formats). */
-	if (mod0 != MOD0_FMT_FP32 && mod0 != MOD0_FMT_INT32
-	    && mod0 != MOD0_FMT_INT32_ALL && mod0 != MOD0_FMT_INT32_SM && mod0 != MOD0_FMT_LO16
-	    && mod0 != MOD0_FMT_HI16)
+	if (!is_fmt32(mod0) && mod0 != MOD0_FMT_LO16 && mod0 != MOD0_FMT_HI16)
 		ttx_dst16_define(t, row);
 }
 
