@@ -17,10 +17,6 @@
 #define MAN(x) ((x) & 0x7FFFFFu)
 #define INF 0x7F800000u
 
-/* Alignment shifts of this many bits or more drop the smaller operand
-   altogether, sticky bit included (the vectors pin it to 26..32). */
-#define MAD_DROP_SHIFT 32
-
 /* The datapath of the MAD on FP32 bit patterns whose exponent fields are
  * taken at face value, 255 included (Inf and NaN operands are the numbers
  * 1.m * 2^128); exponent 0 reads as zero.
@@ -32,10 +28,15 @@
  * product; ep > 254 is an overflow (the result is sign | Inf), unless
  * nan_path, where ep is clamped to 255 instead.  The addend is its 24-bit significand with three
  * zero bits below.  The operand with the smaller exponent is shifted right
- * by the exponent difference with a sticky bit ORed into bit 0 (shifts of
- * MAD_DROP_SHIFT or more give 0), both are added in sign-magnitude, and the
- * sum is normalised and rounded once to nearest even.  Results below 2^-126
- * after rounding are +0, above the range sign | Inf; exact zero is +0. */
+ * by the exponent difference with a sticky bit (the OR of every bit shifted
+ * out) ORed into bit 0, but only while one of its bits is still in the
+ * frame: an operand shifted out altogether, by at least its own width (27
+ * bits for the addend, 27 or 28 for the product), is dropped, sticky
+ * included (docs/sfpu.md "MAD numerics": the MAD table pins this for the
+ * addend).  Both are added in sign-magnitude, and the sum is normalised and
+ * rounded once to nearest even, every bit below the 24 kept taking part.
+ * Results below 2^-126 after rounding are +0, above the range sign | Inf;
+ * exact zero is +0. */
 static uint32_t datapath(uint32_t a, uint32_t b, uint32_t c, int nan_path)
 {
 	int ea = EXP(a), eb = EXP(b), ec = EXP(c);
@@ -68,8 +69,8 @@ static uint32_t datapath(uint32_t a, uint32_t b, uint32_t c, int nan_path)
 	}
 	if (small == 0 || d == 0) {
 		/* nothing to shift */
-	} else if (d >= MAD_DROP_SHIFT) {
-		small = 0;
+	} else if (d >= 32 || small >> d == 0) {
+		small = 0;   /* every bit shifted out: no sticky either */
 	} else {
 		uint64_t lost = small & ((1ull << d) - 1);
 		small = small >> d | (lost != 0);
@@ -153,14 +154,11 @@ uint32_t ttx_wh_mad(uint32_t a, uint32_t b, uint32_t c)
  *    is "big" and the zero one is shifted out; when both are zero the result
  *    is forced to +0;
  *  - the sticky of a right shift by sh is whether (small << (31 - sh)) has
- *    a bit below bit 31, which is false for sh = 0 and for sh >= 32 (the
- *    count is then >= 32 as unsigned) as MAD_DROP_SHIFT = 32 wants;
+ *    a bit below bit 31 (false for sh = 0 and for sh >= 32, the count then
+ *    being >= 32 as unsigned) and (small >> sh) is not 0;
  *  - rounding: |sum| < 2^29 is converted to FP32 by the converter, which
  *    rounds to nearest even at 24 bits exactly like datapath(); the
  *    exponent field then moves by e - 153 (the weight of frame bit 0). */
-#if MAD_DROP_SHIFT != 32
-#error "mad16 assumes MAD_DROP_SHIFT == 32"
-#endif
 
 static inline simde__m512i splat32(uint32_t x)
 {
@@ -268,7 +266,7 @@ static inline __attribute__((always_inline)) simde__m512i mad16(const uint32_t *
 	simde__m512i small = simde_mm512_mask_blend_epi32(pbig, p, q);
 	simde__m512i sbig = simde_mm512_mask_xor_epi32(c, pbig, a, b);   /* sign bit of the big one */
 	simde__m512i t = simde_mm512_srlv_epi32(small, sh);
-	simde__mmask16 lost = simde_mm512_test_epi32_mask(
+	simde__mmask16 lost = simde_mm512_mask_test_epi32_mask(simde_mm512_test_epi32_mask(t, t),
 		simde_mm512_sllv_epi32(small, simde_mm512_sub_epi32(splat32(31), sh)), splat32(0x7FFFFFFF));
 	t = simde_mm512_mask_or_epi32(t, lost, t, splat32(1));
 	simde__m512i sum = simde_mm512_add_epi32(big, simde_mm512_mask_sub_epi32(t, esub, zero, t));

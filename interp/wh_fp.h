@@ -11,8 +11,10 @@
  *    ep < 0 drops the product (it is zero), ep > 254 makes it Inf;
  *  - c is its significand with three zero bits below, at ec;
  *  - the operand with the smaller exponent is shifted right by the
- *    difference with a sticky bit ORed into bit 0; a shift of 32 or more
- *    drops it, sticky included;
+ *    difference with a sticky bit (the OR of the lost bits) ORed into bit
+ *    0, unless all of its bits are shifted out: then it is dropped, sticky
+ *    included (docs/sfpu.md "What the MAD table pins down");
+ *  - every bit below the 24 kept takes part in the rounding;
  *  - the sign-magnitude sum is rounded once, to nearest even at 24 bits;
  *    a result below 2^-126 after rounding (or exactly zero) is +0, one
  *    beyond the range is sign | Inf;

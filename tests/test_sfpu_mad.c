@@ -7,8 +7,9 @@
  * ep = ea + eb - 127 the exponent of its bit 46, the product enters the adder
  * as P28 = (p >> 20) | sticky(p & 0xFFFFF), bit 26 weighing 2^(ep - 127);
  * the addend as q = mc << 3 at ec.  The operand with the smaller exponent is
- * shifted right by the difference d with a sticky bit ORed into bit 0 (d >= 32
- * drops it), the sign-magnitude sum is rounded once to nearest even at 24
+ * shifted right by the difference d with a sticky bit ORed into bit 0, unless
+ * every one of its bits is shifted out (then it is dropped, sticky included:
+ * d >= 27 for the addend), the sign-magnitude sum is rounded once to nearest even at 24
  * bits; ep < 0 drops the product, ep > 254 is an overflow (Inf); results
  * below 2^-126 after rounding are +0.  NaN results are sign | 0x7F800001 |
  * the mantissa that datapath computes with exponent-255 operands as the
@@ -159,10 +160,42 @@ START_TEST(test_partial_fusion)
 		   top 27, keep 0xAD0FB1, rem 6 < 8: 0x4F2D0FB1. */
 		{ 0xC97FFFFF, 0xC52D1FB2, 0xC97FFFFF, 0x4F2D0FB1 },
 		/* p = 0x8000037FFFFC: P28 = 0x8000037 | 1 at ep = 190; c =
-		   -2^-3 * 1.000001 at ec = 124: d = 66 >= 32, dropped whole.
+		   -2^-3 * 1.000001 at ec = 124: d = 66, dropped whole.
 		   0x8000037: keep 0x800003, rem 7 < 8: 0xDF800003 (a sticky from
 		   c would not change it here; it shows the drop). */
 		{ 0xC57FFFFF, 0x59800004, 0xBE000008, 0xDF800003 },
+	};
+	check_scalar(t, NCASES(t));
+}
+END_TEST
+
+/* The addend shifted out altogether leaves no sticky (the MAD table,
+   tests/test_mad_table.c, pins this at 27, the addend's width). */
+START_TEST(test_alignment_sticky)
+{
+	static const struct abcd t[] = {
+		/* p = 0x800001 * 0xC00000 = 0x600000C00000: P28 = 0x600000C (no
+		   sticky) at ep = 127; c = -2^-27: q = 2^26 at ec = 100, d = 27:
+		   every bit out, dropped.  keep 0xC00001, rem 4 = half, odd: up:
+		   0x3FC00002.  (A surviving sticky, 0x600000B, would round down to
+		   0x3FC00001.) */
+		{ 0x3F800001, 0x3FC00000, 0xB2000000, 0x3FC00002 },
+		/* d = 26 (c = -2^-26): q >> 26 = 1 is still in the frame:
+		   0x600000B, rem 3 < 4: 0x3FC00001 */
+		{ 0x3F800001, 0x3FC00000, 0xB2800000, 0x3FC00001 },
+		/* d = 26 with lost bits (c = -(2^-26 + 2^-49)): 1 | sticky = 1:
+		   0x3FC00001 as well */
+		{ 0x3F800001, 0x3FC00000, 0xB2800001, 0x3FC00001 },
+		/* d = 31, c = +2^-31 * 1.99...: dropped, the tie goes to even */
+		{ 0x3F800001, 0x3FC00000, 0x307FFFFF, 0x3FC00002 },
+		/* the same tie with the addend positive at d = 26: 0x600000D, rem 5:
+		   up, 0x3FC00002 (as without it) */
+		{ 0x3F800001, 0x3FC00000, 0x32800000, 0x3FC00002 },
+		/* the product as the small operand: c = 1.0 at ec = 127, p at ep =
+		   100 (a = 2^-27, b = 1.5): P28 = 0x6000000 >> 27 = 0 with every
+		   bit out: dropped, 1.0 - 1.5 * 2^-27 rounds to 1.0 either way
+		   (docs/sfpu.md: the product's drop is not observable) */
+		{ 0x32000000, 0xBFC00000, 0x3F800000, 0x3F800000 },
 	};
 	check_scalar(t, NCASES(t));
 }
@@ -757,6 +790,7 @@ int main(void)
 	tcase_add_test(tc, test_zeros_and_denormals);
 	tcase_add_test(tc, test_rounding);
 	tcase_add_test(tc, test_partial_fusion);
+	tcase_add_test(tc, test_alignment_sticky);
 	tcase_add_test(tc, test_range);
 	tcase_add_test(tc, test_inf_nan);
 	suite_add_tcase(s, tc);
