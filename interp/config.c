@@ -131,6 +131,6 @@ int ttx_config_exec(struct ttx_tile *t, unsigned thread, uint32_t word)
 	case TTX_OP_RMWCIB1:
 	case TTX_OP_RMWCIB2:
 	case TTX_OP_RMWCIB3: return exec_rmwcib(t, thread, word);
-	default:             return ttx_fault_unimplemented(t, thread, word);
+	default:             return ttx_fault_undocumented(t, thread, word);
 	}
 }

@@ -1,16 +1,17 @@
 /* The interpreter's dispatch: one instruction word to the code that runs it,
  * through one table indexed by opcode (built from src/isa.def, so a single
- * indirect call per instruction).  A unit that is not implemented yet stops
- * the run with a fault naming the instruction (ttx_fault_unimplemented). */
+ * indirect call per instruction).  Every documented instruction has its
+ * unit's handler; an undocumented opcode (no TTX_VIEW in isa.def) stops the
+ * run with a fault naming it (ttx_fault_undocumented). */
 #include "tile.h"
 #include "sfpu.h"
 #include "units.h"
 
 typedef int (*handler_fn)(struct ttx_tile *t, unsigned thread, uint32_t word);
 
-static int exec_unimplemented(struct ttx_tile *t, unsigned thread, uint32_t word)
+static int exec_undocumented(struct ttx_tile *t, unsigned thread, uint32_t word)
 {
-	return ttx_fault_unimplemented(t, thread, word);
+	return ttx_fault_undocumented(t, thread, word);
 }
 
 /* TC/STALLWAIT.md: NOP does nothing (it is only held back by a STALLWAIT
@@ -30,25 +31,16 @@ static int exec_frontend(struct ttx_tile *t, unsigned thread, uint32_t word)
 	                ttx_isa_insn(word >> 24)->mnemonic, word, thread);
 }
 
-/* The Miscellaneous Unit: only SETDVALID so far (interp/matrix.c); the ADC
-   instructions still fail loudly. */
-static int exec_misc(struct ttx_tile *t, unsigned thread, uint32_t word)
-{
-	if (word >> 24 == TTX_OP_SETDVALID)
-		return ttx_matrix_SETDVALID(t, thread, word);
-	return ttx_fault_unimplemented(t, thread, word);
-}
-
 #define HANDLER_SFPU(m)     ttx_sfpu_##m
 #define HANDLER_SCALAR(m)   ttx_scalar_exec
 #define HANDLER_SYNC(m)     ttx_sync_exec
 #define HANDLER_CONFIG(m)   ttx_config_exec
 #define HANDLER_FRONTEND(m) exec_frontend
-#define HANDLER_MISC(m)     exec_misc
+#define HANDLER_MISC(m)     ttx_misc_exec
 #define HANDLER_MATRIX(m)   ttx_matrix_##m
-#define HANDLER_UNPACK(m)   exec_unimplemented
-#define HANDLER_PACK(m)     exec_unimplemented
-#define HANDLER_MOVER(m)    exec_unimplemented
+#define HANDLER_UNPACK(m)   ttx_unpack_##m
+#define HANDLER_PACK(m)     ttx_pack_##m
+#define HANDLER_MOVER(m)    ttx_mover_##m
 
 static const handler_fn handlers[256] = {
 #define TTX_INSN(m, op, unit, syn, fields) [op] = HANDLER_##unit(m),
@@ -72,7 +64,7 @@ static inline int dispatch(struct ttx_tile *t, unsigned thread, uint32_t word)
 	if (t->opt.strict && ttx_isa_insns[op].unit == TTX_UNIT_SFPU)
 		return ttx_sfpu_exec(t, thread, word);   /* with the hazard check */
 	handler_fn h = handlers[op];
-	return h ? h(t, thread, word) : exec_unimplemented(t, thread, word);
+	return h ? h(t, thread, word) : exec_undocumented(t, thread, word);
 }
 
 /* SFPLOADMACRO's schedule and the STALLWAIT gates before the instruction
@@ -102,7 +94,7 @@ int ttx_interp_exec(struct ttx_tile *t, unsigned thread, uint32_t word)
 int ttx_interp_exec_unit(struct ttx_tile *t, unsigned thread, uint32_t word)
 {
 	handler_fn h = handlers[word >> 24];
-	return h ? h(t, thread, word) : exec_unimplemented(t, thread, word);
+	return h ? h(t, thread, word) : exec_undocumented(t, thread, word);
 }
 
 int ttx_interp_idle(struct ttx_tile *t, int *ran)

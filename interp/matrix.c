@@ -473,15 +473,16 @@ int ttx_matrix_MPOOL3S1(struct ttx_tile *t, unsigned th, uint32_t w) { return le
 int ttx_matrix_MPOOL3S2(struct ttx_tile *t, unsigned th, uint32_t w) { return legacy_mpool(t, th, w); }
 
 /* Opcodes isa.def gives the Matrix Unit that have no documentation page:
-   they fail loudly (ttx_fault_unimplemented says "undocumented"). */
-int ttx_matrix_TRNSPSRCA(struct ttx_tile *t, unsigned th, uint32_t w) { return ttx_fault_unimplemented(t, th, w); }
-int ttx_matrix_RAREB(struct ttx_tile *t, unsigned th, uint32_t w) { return ttx_fault_unimplemented(t, th, w); }
-int ttx_matrix_SETASHRMH0(struct ttx_tile *t, unsigned th, uint32_t w) { return ttx_fault_unimplemented(t, th, w); }
-int ttx_matrix_SETASHRMH1(struct ttx_tile *t, unsigned th, uint32_t w) { return ttx_fault_unimplemented(t, th, w); }
-int ttx_matrix_SETASHRMV(struct ttx_tile *t, unsigned th, uint32_t w) { return ttx_fault_unimplemented(t, th, w); }
-int ttx_matrix_SETASHRMH(struct ttx_tile *t, unsigned th, uint32_t w) { return ttx_fault_unimplemented(t, th, w); }
-int ttx_matrix_SETPKEDGOF(struct ttx_tile *t, unsigned th, uint32_t w) { return ttx_fault_unimplemented(t, th, w); }
-int ttx_matrix_SETIBRWC(struct ttx_tile *t, unsigned th, uint32_t w) { return ttx_fault_unimplemented(t, th, w); }
+   they fail loudly, naming the instruction.  (CLREXPHIST, a Matrix Unit
+   instruction, resets the packers' state: interp/pack.c.) */
+int ttx_matrix_TRNSPSRCA(struct ttx_tile *t, unsigned th, uint32_t w) { return ttx_fault_undocumented(t, th, w); }
+int ttx_matrix_RAREB(struct ttx_tile *t, unsigned th, uint32_t w) { return ttx_fault_undocumented(t, th, w); }
+int ttx_matrix_SETASHRMH0(struct ttx_tile *t, unsigned th, uint32_t w) { return ttx_fault_undocumented(t, th, w); }
+int ttx_matrix_SETASHRMH1(struct ttx_tile *t, unsigned th, uint32_t w) { return ttx_fault_undocumented(t, th, w); }
+int ttx_matrix_SETASHRMV(struct ttx_tile *t, unsigned th, uint32_t w) { return ttx_fault_undocumented(t, th, w); }
+int ttx_matrix_SETASHRMH(struct ttx_tile *t, unsigned th, uint32_t w) { return ttx_fault_undocumented(t, th, w); }
+int ttx_matrix_SETPKEDGOF(struct ttx_tile *t, unsigned th, uint32_t w) { return ttx_fault_undocumented(t, th, w); }
+int ttx_matrix_SETIBRWC(struct ttx_tile *t, unsigned th, uint32_t w) { return ttx_fault_undocumented(t, th, w); }
 
 /* ---- Data movement ---- */
 
@@ -787,15 +788,6 @@ int ttx_matrix_SHIFTXB(struct ttx_tile *t, unsigned thread, uint32_t word)
 }
 
 /* ---- Control ---- */
-
-/* TC/CLREXPHIST.md: resets the packers' exponent histograms.  The packers
-   are not modelled yet and keep no histogram state, so there is nothing to
-   reset; it retires as the Matrix Unit instruction it is. */
-int ttx_matrix_CLREXPHIST(struct ttx_tile *t, unsigned thread, uint32_t word)
-{
-	(void)t, (void)thread, (void)word;
-	return TTX_OK;
-}
 
 /* TC/GATESRCRST.md: invalidates the one-slot SrcB operand cache.  The
    emulator reads SrcB directly (the cache is never stale), so this has no

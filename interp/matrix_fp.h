@@ -6,15 +6,8 @@
 #include <stdbool.h>
 
 #include "tile.h"
+#include "formats.h"
 
-/* The 4-bit data format codes of ALU_FORMAT_SPEC_REG* (and the unpacker /
-   packer format fields): TC/Unpackers/FormatConversion.md. */
-enum {
-	TTX_FMT_FP32 = 0, TTX_FMT_FP16 = 1, TTX_FMT_BFP8A = 2, TTX_FMT_BFP4A = 3,
-	TTX_FMT_TF32 = 4, TTX_FMT_BF16 = 5, TTX_FMT_BFP8 = 6, TTX_FMT_BFP4 = 7,
-	TTX_FMT_INT32 = 8, TTX_FMT_INT16 = 9, TTX_FMT_FP8 = 10, TTX_FMT_BFP2A = 11,
-	TTX_FMT_INT8 = 14, TTX_FMT_BFP2 = 15
-};
 
 /* SrcAStyle (TC/MVMUL.md).  For GMPOOL's DstStyle, INT8 stands for INT32. */
 enum ttx_mstyle { TTX_MSTYLE_BF16, TTX_MSTYLE_FP16, TTX_MSTYLE_TF32, TTX_MSTYLE_INT8 };

@@ -134,9 +134,9 @@ static int spin(struct ttx_tile *t, unsigned thread)
 
 /* Immediate: half-register ResultHalfReg (0-127) = NewValue, the other half
    of the GPR unchanged.  Special: InputSource 0-9 read packer state (tile
-   sizes, AllZeroFlags, exponent histograms) that ttx does not model yet and
-   fault; 10-15 select no value, so Values is all zeros (the page's "set four
-   consecutive GPRs to zero").  ResultSize 3 keeps the tile header's reserved
+   sizes, AllZeroFlags, exponent histograms; interp/pack.c); 10-15 select no
+   value, so Values is all zeros (the page's "set four consecutive GPRs to
+   zero").  ResultSize 3 keeps the tile header's reserved
    bits: word 0 bits 31:16, word 1 bits 15:0 and 31:24, word 3. */
 static int op_setdmareg(struct ttx_tile *t, unsigned thread, uint32_t word)
 {
@@ -147,10 +147,9 @@ static int op_setdmareg(struct ttx_tile *t, unsigned thread, uint32_t word)
 		return TTX_OK;
 	}
 	struct ttx_args_SETDMAREG_Special a = ttx_decode_SETDMAREG_Special(word);
-	if (a.InputSource <= 9)
-		return ttx_fail(t, TTX_FAULT, "unimplemented: SETDMAREG Special InputSource=%u (needs the packers) "
-		                "(0x%08X) at thread %u", a.InputSource, word, thread);
 	uint32_t values[4] = { 0, 0, 0, 0 };
+	if (a.InputSource <= 9)
+		ttx_pack_special_values(t, thread, a.InputSource, a.WhichPackers, values);
 	uint32_t *r = &g[(a.ResultHalfReg >> 1) & 0x3C];
 	switch (a.ResultSize) {
 	case 0:
@@ -242,7 +241,7 @@ static int op_dmareg_alu(struct ttx_tile *t, unsigned thread, uint32_t word)
 		}
 		break;
 	default:
-		return ttx_fault_unimplemented(t, thread, word);
+		return ttx_fault_undocumented(t, thread, word);
 	}
 #undef OPERANDS
 #undef MODE
@@ -542,21 +541,15 @@ static int op_atcas(struct ttx_tile *t, unsigned thread, uint32_t word)
    (STATE_RESET_EN 4, RISCV_IC_INVALIDATE 157, PRNG_SEED 164;
    TC/BackendConfiguration.md) all lie outside words 52-151, so a REG2FLOP
    write is a plain store.  Bits 21:20 = 01 have no page: undocumented.
-   ADC (bit 21): the ADCs are not modelled yet, so it faults, except where the
-   page returns without touching them (OverrideThread with ThreadSel 3, or
-   ADCSel 3), which ttx implements as doing nothing. */
+   ADC (bit 21): interp/adc.c. */
 static int op_reg2flop(struct ttx_tile *t, unsigned thread, uint32_t word)
 {
 	const uint32_t *g = t->gpr[thread];
 	if (word & (1u << 21)) {
-		struct ttx_args_REG2FLOP_ADC a = ttx_decode_REG2FLOP_ADC(word);
-		if ((a.OverrideThread && a.ThreadSel >= 3) || a.ADCSel == 3)
-			return TTX_OK;
-		return ttx_fail(t, TTX_FAULT, "unimplemented: REG2FLOP ADC mode (needs the ADCs) (0x%08X) at thread %u",
-		                word, thread);
+		return ttx_adc_reg2flop(t, thread, word);
 	}
 	if (word & (1u << 20))
-		return ttx_fault_unimplemented(t, thread, word);
+		return ttx_fault_undocumented(t, thread, word);
 	struct ttx_args_REG2FLOP_Configuration a = ttx_decode_REG2FLOP_Configuration(word);
 	if (a.ThConCfgIndex >= TTX_CFG_GLOBAL_BASE - TTX_CFG_THCON_BASE)
 		return fault(t, thread, word, "ThConCfgIndex %u is past the THCON configuration (< %u): undefined "
@@ -639,7 +632,7 @@ int ttx_scalar_exec(struct ttx_tile *t, unsigned thread, uint32_t word)
 		break;
 	default:
 		/* RSTDMA has no page: "undocumented instruction". */
-		r = ttx_fault_unimplemented(t, thread, word);
+		r = ttx_fault_undocumented(t, thread, word);
 		break;
 	}
 	if (r != TTX_BLOCKED && t->scalar_busy == thread + 1)

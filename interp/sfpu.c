@@ -11,7 +11,7 @@ static int dispatch(struct ttx_tile *t, unsigned thread, uint32_t word)
 	TTX_SFPU_HANDLERS(X)
 #undef X
 	default:
-		return ttx_fault_unimplemented(t, thread, word);
+		return ttx_fault_undocumented(t, thread, word);
 	}
 }
 

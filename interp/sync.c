@@ -342,6 +342,6 @@ int ttx_sync_exec(struct ttx_tile *t, unsigned thread, uint32_t word)
 	case TTX_OP_SEMGET:    return exec_semget(t, word);
 	case TTX_OP_ATGETM:    return exec_atgetm(t, thread, word);
 	case TTX_OP_ATRELM:    return exec_atrelm(t, thread, word);
-	default:               return ttx_fault_unimplemented(t, thread, word);
+	default:               return ttx_fault_undocumented(t, thread, word);
 	}
 }

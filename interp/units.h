@@ -53,6 +53,27 @@ int ttx_matrix_SETIBRWC(struct ttx_tile *t, unsigned thread, uint32_t word);
 int ttx_matrix_MFCONV3S1(struct ttx_tile *t, unsigned thread, uint32_t word);
 int ttx_matrix_SETDVALID(struct ttx_tile *t, unsigned thread, uint32_t word);
 
+/* The Miscellaneous Unit (interp/adc.c): the ADC instructions, SETDVALID. */
+int ttx_misc_exec(struct ttx_tile *t, unsigned thread, uint32_t word);
+/* REG2FLOP's ADC mode (TC/REG2FLOP_ADC.md). */
+int ttx_adc_reg2flop(struct ttx_tile *t, unsigned thread, uint32_t word);
+
+/* The unpackers (interp/unpack.c), the packers (interp/pack.c), the mover
+   (interp/mover.c). */
+int ttx_unpack_UNPACR(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_unpack_UNPACR_NOP(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_pack_PACR(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_pack_PACR_SETREG(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_pack_TBUFCMD(struct ttx_tile *t, unsigned thread, uint32_t word);
+int ttx_mover_XMOV(struct ttx_tile *t, unsigned thread, uint32_t word);
+/* SETDMAREG's special InputSource 0-9 (TC/SETDMAREG_Special.md): the packer
+   state as Values[4]. */
+void ttx_pack_special_values(struct ttx_tile *t, unsigned thread, unsigned source, unsigned which_packers,
+                             uint32_t values[4]);
+/* TDMA-RISC registers, 0xFFB11000-0xFFB11FFF (TT/TDMA-RISC.md). */
+enum ttx_status ttx_tdma_mmio_write(struct ttx_tile *t, unsigned thread, uint32_t addr, uint32_t value);
+enum ttx_status ttx_tdma_mmio_read(struct ttx_tile *t, unsigned thread, uint32_t addr, uint32_t *value);
+
 /* The wait gate (TC/STALLWAIT.md, TC/SEMWAIT.md): TTX_BLOCKED when the
    thread's latched wait blocks `word`, else TTX_OK.  Called for every
    instruction before it executes. */

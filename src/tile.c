@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "tile.h"
+#include "units.h"
 #include "jit.h"
 
 const struct ttx_cfg_field_info ttx_cfg_fields[TTX_CFG_FIELD_COUNT] = {
@@ -46,7 +47,7 @@ void ttx_warn(struct ttx_tile *t, const char *fmt, ...)
 	t->opt.warn(t->opt.warn_ctx, msg);
 }
 
-enum ttx_status ttx_fault_unimplemented(struct ttx_tile *t, unsigned thread, uint32_t word)
+enum ttx_status ttx_fault_undocumented(struct ttx_tile *t, unsigned thread, uint32_t word)
 {
 	const struct ttx_insn_info *insn = ttx_isa_insn(word >> 24);
 	if (!insn->mnemonic)
@@ -55,8 +56,8 @@ enum ttx_status ttx_fault_unimplemented(struct ttx_tile *t, unsigned thread, uin
 	if (!ttx_isa_layout_of(word))
 		return ttx_fail(t, TTX_FAULT, "undocumented instruction %s (0x%08X) at thread %u",
 		                insn->mnemonic, word, thread);
-	return ttx_fail(t, TTX_FAULT, "unimplemented instruction %s (0x%08X) at thread %u",
-	                insn->mnemonic, word, thread);
+	return ttx_fail(t, TTX_FAULT, "%s (0x%08X) at thread %u reached a unit that has no handler for it "
+	                "(a ttx bug: please report it)", insn->mnemonic, word, thread);
 }
 
 const char *ttx_version(void)
@@ -128,6 +129,19 @@ void ttx_tile_reset(struct ttx_tile *t)
 	t->matrix_last_srca_row = 0;
 	t->unpacker_src_bank[0] = t->unpacker_src_bank[1] = 0;
 	memset(t->unpacker_src_row, 0, sizeof(t->unpacker_src_row));
+	memset(t->unpacker_context, 0, sizeof(t->unpacker_context));
+	memset(t->unpacker_setreg_acc, 0, sizeof(t->unpacker_setreg_acc));
+	memset(t->adc, 0, sizeof(t->adc));
+	memset(t->packer, 0, sizeof(t->packer));
+	for (unsigned i = 0; i < 4; i++)   /* NeedsNewAddress is true on reset */
+		t->packer[i].rsi.needs_new = t->packer[i].exps.needs_new = t->packer[i].data.needs_new = 1;
+	/* TDMA-RISC: "some value" on reset (TT/SoftReset.md); ttx: 0 */
+	memset(t->pack_setreg_base, 0, sizeof(t->pack_setreg_base));
+	memset(t->unpack_setreg_base, 0, sizeof(t->unpack_setreg_base));
+	memset(t->pack_setreg_scaler, 0, sizeof(t->pack_setreg_scaler));
+	t->pack_reg_addr_raw = t->unpack_reg_addr_raw = t->scaler_raw = 0;
+	memset(t->mover_params, 0, sizeof(t->mover_params));
+	memset(t->mover_cmd_base, 0, sizeof(t->mover_cmd_base));
 	t->scalar_busy = 0;
 	reset_sfpu(&t->sfpu);
 	memset(t->rwc, 0, sizeof(t->rwc));
@@ -387,6 +401,8 @@ enum ttx_status ttx_mmio_write(struct ttx_tile *t, unsigned thread, uint32_t add
 	}
 	if (addr == TTX_MMIO_INSTRN_BUF)
 		return ttx_push(t, thread, value);
+	if (addr >= TTX_MMIO_TDMA && addr < TTX_MMIO_TDMA + 0x1000)
+		return ttx_tdma_mmio_write(t, thread, addr, value);
 	if (addr >= TTX_MMIO_SEMAPHORES && addr < TTX_MMIO_SEMAPHORES + 8 * 4) {
 		/* TC/SyncUnit.md: odd value = SEMGET, even = SEMPOST, both saturating. */
 		unsigned i = (addr - TTX_MMIO_SEMAPHORES) / 4;
@@ -424,6 +440,8 @@ enum ttx_status ttx_mmio_read(struct ttx_tile *t, unsigned thread, uint32_t addr
 		*value = t->gpr[thread][(addr - TTX_MMIO_GPR) / 4];
 		return TTX_OK;
 	}
+	if (addr >= TTX_MMIO_TDMA && addr < TTX_MMIO_TDMA + 0x1000)
+		return ttx_tdma_mmio_read(t, thread, addr, value);
 	if (addr >= TTX_MMIO_SEMAPHORES && addr < TTX_MMIO_SEMAPHORES + 8 * 4) {
 		*value = t->semaphores[(addr - TTX_MMIO_SEMAPHORES) / 4].value;
 		return TTX_OK;

@@ -11,6 +11,7 @@
 #include "isa.h"
 
 /* Memory map of the tile as seen by RISC-V T0-T2 (TT/BabyRISCV/README.md). */
+#define TTX_MMIO_TDMA         0xFFB11000u  /* TDMA-RISC registers (TT/TDMA-RISC.md) */
 #define TTX_MMIO_MOP_CFG      0xFFB80000u  /* MopCfg[9], write-only */
 #define TTX_MMIO_GPR          0xFFE00000u  /* GPRs[thread][64] */
 #define TTX_MMIO_INSTRN_BUF   0xFFE40000u  /* push an instruction (before the MOP expander) */
@@ -93,6 +94,61 @@ struct ttx_sfpu {
 	uint32_t pending_word;
 };
 
+/* ADCs (TC/ADCs.md): per thread, one set for each unpacker and one shared by
+   the four packers, two channels each.  X is 18 bits, Y 13, Z and W 8; the
+   counters are stored wider and masked when written. */
+struct ttx_adc_channel {
+	uint32_t x, x_cr, y, y_cr, z, z_cr, w, w_cr;
+};
+struct ttx_adc {
+	struct ttx_adc_channel ch[2];
+};
+struct ttx_adc_set {
+	struct ttx_adc unpacker[2], packers;
+};
+
+/* One packer's output stream (TC/Packers/OutputAddressGenerator.md): the
+   16-byte buffer before L1, its fill in bits, the L1 byte address it goes
+   to, and NeedsNewAddress. */
+struct ttx_pack_stream {
+	uint32_t addr;
+	uint8_t needs_new;
+	uint16_t fill;
+	uint8_t buf[16];
+};
+
+/* The packer pipeline's state between and across PACR instructions
+   (TC/Packers/README.md; interp/pack.c). */
+struct ttx_packer {
+	struct ttx_pack_stream rsi, exps, data;     /* RSIStream, ExponentStream, DataStream */
+	/* BFP output: the datums of the block of 16 being assembled */
+	uint32_t block[16];
+	uint8_t block_len;
+	/* compression (TC/Packers/Compression.md): the last augmented datum,
+	   held back with its zero count, and the group of 32 being filled */
+	uint8_t have_pending, pending_absorbed, row_started;
+	uint32_t pending;
+	uint8_t pending_count;
+	uint32_t group[32];
+	uint8_t group_count[32], group_len;
+	uint16_t augmented;                     /* augmented datums of the tile so far */
+	uint16_t rows;                          /* compression rows of the tile so far */
+	uint8_t row_nonzero;
+	uint8_t concat;                         /* the previous PACR had Concat */
+	/* tile position generator (TC/Packers/EdgeMasking.md) */
+	uint32_t tpg_x, tpg_y, tpg_z;
+	/* sideband metadata (TC/Packers/ExponentHistogram.md, TT/TDMA-RISC.md) */
+	uint8_t exp_hist[32], exp_hist_max;
+	uint16_t acc_tile_size[TTX_THREADS], last_tile_size, tile_words;
+	uint8_t last_thread;
+	uint32_t all_zero_flags;
+	uint16_t l1_dest_addr_offset;
+	/* the metadata FIFO (Enable_out_fifo); depth 8 (choice: the page gives none) */
+	struct { uint16_t size; uint32_t zero_flags; } fifo[8];
+	uint8_t fifo_len;
+};
+#define TTX_PACK_FIFO 8
+
 /* RWCs (TC/RWCs.md), one set per thread. */
 struct ttx_rwc {
 	uint16_t dst, dst_cr;              /* 10 bits */
@@ -164,6 +220,18 @@ struct ttx_tile {
 	/* Unpackers[0/1]::SrcRow[thread]: 0/16/32/48, set by SETDVALID and UNPACR
 	   (TC/SETDVALID.md), read by STOREIND to Src (TC/STOREIND_Src.md); reset 0. */
 	uint8_t unpacker_src_row[2][TTX_THREADS];
+	/* Unpackers[0/1]::ContextCounter[thread] (TC/UNPACR_Regular.md) and
+	   SetRegAcc (TC/UNPACR_NOP_SETREG.md); reset 0. */
+	uint8_t unpacker_context[2][TTX_THREADS];
+	uint32_t unpacker_setreg_acc[2];
+	struct ttx_adc_set adc[TTX_THREADS];          /* TC/ADCs.md */
+	struct ttx_packer packer[4];                  /* TC/Packers/README.md */
+	/* TDMA-RISC (TT/TDMA-RISC.md): PACR_SETREG / UNPACR_NOP address windows,
+	   PACR_SETREG value scalers, the mover's command parameters. */
+	uint32_t pack_setreg_base[2], unpack_setreg_base[2];
+	uint16_t pack_setreg_scaler[4];
+	uint32_t pack_reg_addr_raw, unpack_reg_addr_raw, scaler_raw;
+	uint32_t mover_params[4], mover_cmd_base[TTX_THREADS];
 	/* 1 + the thread whose Scalar Unit instruction has started and not
 	   finished (an ATCAS or ATINCGETPTR retrying, a STOREIND waiting for
 	   Src), 0 when idle: meanwhile no other thread's instruction may enter
@@ -198,7 +266,7 @@ struct ttx_tile {
 /* Helpers shared by the units (src/tile.c). */
 enum ttx_status ttx_fail(struct ttx_tile *t, enum ttx_status st, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-enum ttx_status ttx_fault_unimplemented(struct ttx_tile *t, unsigned thread, uint32_t word);
+enum ttx_status ttx_fault_undocumented(struct ttx_tile *t, unsigned thread, uint32_t word);
 /* A warning for the host (ttx_options.warn), e.g. a hazard under --strict. */
 void ttx_warn(struct ttx_tile *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

@@ -177,6 +177,80 @@ TTX_API const struct ttx_item *ttx_program_item(const struct ttx_program *p, siz
 TTX_API void ttx_program_free(struct ttx_program *p);
 TTX_API enum ttx_status ttx_program_run(struct ttx_tile *t, const struct ttx_program *p, uint64_t max_insns);
 
+/* ---- Data formats and host-side conversions (docs/formats.md) ----
+ * The L1 data formats of the unpackers and packers, by their hardware codes
+ * (TC/Unpackers/FormatConversion.md).  BFP8/BFP4/BFP2 share one 8-bit
+ * exponent per 16 datums (tt-metal's Bfp8_b etc.); BFP8A/BFP4A/BFP2A a 5-bit
+ * one (tt-metal's Bfp8 etc.).  FP8 is e5m2.  UINT8 is INT8's code read as
+ * unsigned (ALU_FORMAT_SPEC_REG0_SrcAUnsigned / PCK_DEST_RD_CTRL_Read_unsigned).
+ * The integer formats are sign-magnitude, except UINT8.
+ *
+ * Layouts: a run of n datums ("flat") is the datums in order, packed LSB
+ * first (BFP4: two per byte, BFP2: four); for the BFP formats it is preceded
+ * by the exponent section, one byte per 16 datums, padded to 16 bytes.  A
+ * 32x32 tile is the flat run of its 1024 datums in face order (faces 0-3 =
+ * top-left, top-right, bottom-left, bottom-right 16x16 blocks, each row by
+ * row), as the unpackers read and the packers write it.  A tensor of
+ * rows x cols (multiples of 32) is its tiles in row-major order.
+ *
+ * These functions are independent of the emulated unpackers and packers: the
+ * tests compare the two. */
+enum ttx_format {
+	TTX_FORMAT_FP32 = 0, TTX_FORMAT_FP16 = 1, TTX_FORMAT_BFP8A = 2, TTX_FORMAT_BFP4A = 3,
+	TTX_FORMAT_TF32 = 4, TTX_FORMAT_BF16 = 5, TTX_FORMAT_BFP8 = 6, TTX_FORMAT_BFP4 = 7,
+	TTX_FORMAT_INT32 = 8, TTX_FORMAT_INT16 = 9, TTX_FORMAT_FP8 = 10, TTX_FORMAT_BFP2A = 11,
+	TTX_FORMAT_INT8 = 14, TTX_FORMAT_BFP2 = 15,
+	TTX_FORMAT_UINT8 = 16,
+};
+
+/* How encoding rounds a value that the format cannot hold exactly:
+   to nearest (ties to even, as IEEE and NumPy), to nearest with ties away
+   from zero (the hardware's deterministic rounding), or toward zero.
+   Values beyond the range saturate to the largest magnitude, except in
+   FP32/TF32/BF16, where rounding to nearest overflows to Inf as in IEEE. */
+enum ttx_rounding {
+	TTX_ROUND_NEAREST_EVEN,
+	TTX_ROUND_NEAREST_AWAY,
+	TTX_ROUND_TRUNCATE,
+};
+
+/* "fp32", "tf32", "bf16", "fp16", "fp8", "bfp8", "bfp4", "bfp2", "bfp8a",
+   "bfp4a", "bfp2a", "int8", "uint8", "int16", "int32"; NULL if not a format. */
+TTX_API const char *ttx_format_name(enum ttx_format f);
+/* The format of a name (case-insensitive; also "bfp8_b" etc. for BFP8 and
+   "lf8" for FP8).  TTX_EINVAL if unknown. */
+TTX_API enum ttx_status ttx_format_parse(const char *name, enum ttx_format *out);
+/* L1 bytes of a flat run of n datums (BFP: the exponent section and the data,
+   each padded to 16 bytes); 0 if f is not a format. */
+TTX_API size_t ttx_format_bytes(enum ttx_format f, size_t n);
+/* L1 bytes of one 32x32 tile. */
+TTX_API size_t ttx_format_tile_bytes(enum ttx_format f);
+
+/* Encode n values into a flat run (BFP: n a multiple of 16).  TTX_EINVAL on
+   a bad format, size or out_len < ttx_format_bytes(f, n).  The _int variants
+   take integers (integer formats: exact up to saturation; float formats: the
+   nearest value). */
+TTX_API enum ttx_status ttx_format_encode(enum ttx_format f, enum ttx_rounding r, const float *in, size_t n,
+                                          void *out, size_t out_len);
+TTX_API enum ttx_status ttx_format_encode_int(enum ttx_format f, const int32_t *in, size_t n, void *out,
+                                              size_t out_len);
+/* Decode a flat run of n datums: every datum's exact value (FP16/FP8 with
+   exponent 31 are numbers, not Inf/NaN; a BFP datum of sign 1 and magnitude 0
+   is -Inf for BFP8/4/2 and -65536 for the A formats, TC/FloatBitPatterns.md). */
+TTX_API enum ttx_status ttx_format_decode(enum ttx_format f, const void *in, size_t in_len, float *out, size_t n);
+TTX_API enum ttx_status ttx_format_decode_int(enum ttx_format f, const void *in, size_t in_len, int32_t *out,
+                                              size_t n);
+/* A row-major rows x cols tensor (multiples of 32) to its tiled L1 image and
+   back (rows / 32 * cols / 32 * ttx_format_tile_bytes(f) bytes). */
+TTX_API enum ttx_status ttx_tilize(enum ttx_format f, enum ttx_rounding r, const float *in, size_t rows,
+                                   size_t cols, void *out, size_t out_len);
+TTX_API enum ttx_status ttx_tilize_int(enum ttx_format f, const int32_t *in, size_t rows, size_t cols, void *out,
+                                       size_t out_len);
+TTX_API enum ttx_status ttx_untilize(enum ttx_format f, const void *in, size_t in_len, float *out, size_t rows,
+                                     size_t cols);
+TTX_API enum ttx_status ttx_untilize_int(enum ttx_format f, const void *in, size_t in_len, int32_t *out,
+                                         size_t rows, size_t cols);
+
 TTX_API const char *ttx_version(void);
 /* Non-zero when this build can compile code with LLVM (--engine jit). */
 TTX_API int ttx_jit_available(void);

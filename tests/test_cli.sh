@@ -128,11 +128,14 @@ printf 'NOP\nNOP\n' > "$tmp/ok.s"
 check "nop program runs" 0 "$TTX" run "$tmp/ok.s"
 out_is "nop program runs" ''
 err_is "nop program runs" ''
-# An instruction of a unit not implemented yet (the packers): update this
-# when PACR runs.  PACR with every operand 0.
+# PACR on the reset configuration: IntermediateFormat FP32 from 16-bit Dst
+# is not a conversion the packers have: a fault naming the instruction.
 printf 'PACR 0, 0, 0, 0, 0, 0, 0\n' >"$tmp/pacr.s"
-check "run PACR" 1 "$TTX" run "$tmp/pacr.s"
-err_has "run PACR" "unimplemented instruction PACR (0x41000000) at thread 0"
+check "run PACR unconfigured" 1 "$TTX" run "$tmp/pacr.s"
+err_has "run PACR unconfigured" "PACR (0x41000000) at thread 0: the early format conversion"
+printf '.word 0x4B000000\n' >"$tmp/tbuf.s"
+check "run TBUFCMD" 1 "$TTX" run "$tmp/tbuf.s"
+err_has "run TBUFCMD" "undocumented instruction TBUFCMD (0x4B000000) at thread 0"
 printf '.word 0x14000000\n' >"$tmp/trnsp.s"
 check "run TRNSPSRCA" 1 "$TTX" run "$tmp/trnsp.s"
 err_has "run TRNSPSRCA" "undocumented instruction TRNSPSRCA (0x14000000)"

@@ -836,7 +836,7 @@ START_TEST(test_undocumented_fail_loudly)
 	run_fault(t, OP(0x15), "RAREB");
 	ttx_tile_destroy(t);
 	t = new_tile();
-	run_fault(t, OP(0x50), "SETADC");
+	run_fault(t, OP(0x4B), "undocumented instruction TBUFCMD");
 	ttx_tile_destroy(t);
 }
 END_TEST

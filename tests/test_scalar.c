@@ -157,12 +157,29 @@ START_TEST(test_setdmareg_special_zero_sources)
 }
 END_TEST
 
-START_TEST(test_setdmareg_special_packer_sources_fault)
+/* InputSource 2: packer 0's tile header (TC/SETDMAREG_Special.md): TileSize
+   = LastTileSize + 1 (1 on reset), DataFormat = Out_data_format,
+   DisableZeroCompression; 128 bits into GPRs 4-7. */
+START_TEST(test_setdmareg_special_packer_sources)
 {
 	struct ttx_tile *t = ttx_tile_new(NULL);
-	run_fault(t, enc("SETDMAREG 1, %u, 1, 2", 0u << 3), "unimplemented: SETDMAREG Special InputSource=0 (needs the packers)");
-	ttx_tile_reset(t);
-	run_fault(t, enc("SETDMAREG 2, %u, 1, 2", 9u << 3), "unimplemented: SETDMAREG Special InputSource=9 (needs the packers)");
+	ck_assert_int_eq(ttx_cfg_field_write(t, "THCON_SEC0_REG1_Out_data_format", 0, 5), TTX_OK);
+	ck_assert_int_eq(ttx_cfg_field_write(t, "THCON_SEC0_REG1_Disable_zero_compress", 0, 1), TTX_OK);
+	G(t, 7) = 0xFFFFFFFF;
+	run1(t, 0x45u << 24 | 2u << 22 | 2u << 11 | 1u << 7 | 8);
+	ck_assert_uint_eq(G(t, 4), 1);
+	ck_assert_uint_eq(G(t, 5), 5u << 16 | 1u << 20);
+	ck_assert_uint_eq(G(t, 6), 0);
+	ck_assert_uint_eq(G(t, 7), 0);                   /* ResultSize 2 writes all 128 bits */
+	/* ResultSize 3 keeps the reserved fields: word 3 and word 0's high half */
+	G(t, 4) = 0xABCD0000, G(t, 7) = 0x12345678;
+	run1(t, 0x45u << 24 | 3u << 22 | 2u << 11 | 1u << 7 | 8);
+	ck_assert_uint_eq(G(t, 4), 0xABCD0001);
+	ck_assert_uint_eq(G(t, 7), 0x12345678);
+	/* InputSource 9: packer 0's largest exponent so far (0 on reset) */
+	G(t, 9) = 7;
+	run1(t, 0x45u << 24 | 1u << 22 | 9u << 11 | 1u << 7 | 18);
+	ck_assert_uint_eq(G(t, 9), 0);
 	ttx_tile_destroy(t);
 }
 END_TEST
@@ -624,10 +641,15 @@ START_TEST(test_storeind_mmio_window)
 {
 	struct ttx_tile *t = ttx_tile_new(NULL);
 	/* Addr = 0xFFB00000 + ((GPR1 + (offset >> 4)) & 0xFFFFC).
-	   GPR1 = 0x10FF0, offset 0x0105 >> 4 = 0x10: 0x11000 -> 0xFFB11000 (TDMA-RISC,
-	   not modelled). */
-	G(t, 1) = 0x10FF0, G(t, 2) = 0x0105;
-	run_fault(t, enc("STOREIND 0, 1, 0, 4, 1, 8, 1"), "MMIO store at 0xFFB11000: not modelled");
+	   GPR1 = 0x10FF0, offset 0x0105 >> 4 = 0x10: 0x11000 -> 0xFFB11000, the
+	   TDMA-RISC mover's source parameter (TT/TDMA-RISC.md). */
+	G(t, 1) = 0x10FF0, G(t, 2) = 0x0105, G(t, 8) = 0x1234;
+	run1(t, enc("STOREIND 0, 1, 0, 4, 1, 8, 1"));
+	ck_assert_uint_eq(t->mover_params[0], 0x1234);
+	/* 0x12000: the debug registers, not modelled */
+	ttx_tile_reset(t);
+	G(t, 1) = 0x11FF0, G(t, 2) = 0x0105;
+	run_fault(t, enc("STOREIND 0, 1, 0, 4, 1, 8, 1"), "MMIO store at 0xFFB12000: not modelled");
 	ck_assert_uint_eq(G(t, 2), 0x0105);        /* no increment on a fault */
 	/* 0x10FFF & 0xFFFFC = 0x10FFC: below 0xFFB11000, undefined. */
 	ttx_tile_reset(t);
@@ -773,9 +795,13 @@ START_TEST(test_storereg_window)
 	G(t, 3) = 0x12345678;
 	/* 0xFFB00000 + 0 * 4: below 0xFFB11000, undefined. */
 	run_fault(t, enc("STOREREG 3, 0"), "0xFFB00000 is below 0xFFB11000: undefined behaviour (TC/STOREREG.md)");
-	/* 0x4400 * 4 = 0x11000: TDMA-RISC, not modelled. */
+	/* 0x4400 * 4 = 0x11000: TDMA-RISC, the mover's source parameter. */
 	ttx_tile_reset(t);
-	run_fault(t, enc("STOREREG 3, 0x4400"), "MMIO store at 0xFFB11000: not modelled");
+	G(t, 3) = 0x12345678;
+	run1(t, enc("STOREREG 3, 0x4400"));
+	ck_assert_uint_eq(t->mover_params[0], 0x12345678);
+	/* 0x4800 * 4 = 0x12000: the debug registers, not modelled. */
+	run_fault(t, enc("STOREREG 3, 0x4800"), "MMIO store at 0xFFB12000: not modelled");
 	/* 0x3FFFF * 4 = 0xFFFFC: the top of the window, 0xFFBFFFFC. */
 	ttx_tile_reset(t);
 	run_fault(t, enc("STOREREG 3, 0x3FFFF"), "0xFFBFFFFC");
@@ -1172,8 +1198,11 @@ END_TEST
 START_TEST(test_reg2flop_adc)
 {
 	struct ttx_tile *t = ttx_tile_new(NULL);
-	/* FlopIndex = Channel << 5 | ADCSel << 3 | Cr << 2 | XYZW. */
-	run_fault(t, enc("REG2FLOP 1, 2, 0, 0, %u, 4", 1u << 3), "unimplemented: REG2FLOP ADC mode (needs the ADCs)");
+	/* FlopIndex = Channel << 5 | ADCSel << 3 | Cr << 2 | XYZW: 32-bit GPR 4
+	   into unpacker 1's channel 0 X (interp/adc.c; tests/test_pack.c has more). */
+	G(t, 4) = 0x12345;
+	run1(t, enc("REG2FLOP 1, 2, 0, 0, %u, 4", 1u << 3));
+	ck_assert_uint_eq(t->adc[0].unpacker[1].ch[0].x, 0x12345);
 	/* ADCSel 3, or OverrideThread with ThreadSel 3: the page returns. */
 	ttx_tile_reset(t);
 	run1(t, enc("REG2FLOP 1, 2, 0, 0, %u, 4", 3u << 3));
@@ -1192,7 +1221,7 @@ int main(void)
 	tc = tcase_create("SETDMAREG");
 	tcase_add_test(tc, test_setdmareg_immediate_halves);
 	tcase_add_test(tc, test_setdmareg_special_zero_sources);
-	tcase_add_test(tc, test_setdmareg_special_packer_sources_fault);
+	tcase_add_test(tc, test_setdmareg_special_packer_sources);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("ADDDMAREG");

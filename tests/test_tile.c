@@ -1214,25 +1214,30 @@ END_TEST
 
 START_TEST(test_unimplemented_message)
 {
-	/* The fault text for a documented instruction ttx does not run yet:
-	   0x84012340 has opcode 0x84 = SFPMAD (TC/SFPMAD.md). */
+	/* The fault texts of ttx_fault_undocumented: an opcode with no row in
+	   isa.def, one with a row but no page (TBUFCMD), and a documented
+	   instruction sent to a unit without a handler (a ttx bug). */
 	struct ttx_tile *t = new_tile();
-	ck_assert_int_eq(ttx_fault_unimplemented(t, 1, 0x84012340u), TTX_FAULT);
-	ck_assert_str_eq(ttx_tile_error(t), "unimplemented instruction SFPMAD (0x84012340) at thread 1");
+	ck_assert_int_eq(ttx_fault_undocumented(t, 1, 0x05000000u), TTX_FAULT);
+	ck_assert_str_eq(ttx_tile_error(t), "illegal opcode 0x05 (0x05000000) at thread 1");
+	ck_assert_int_eq(ttx_fault_undocumented(t, 1, 0x4B000000u), TTX_FAULT);
+	ck_assert_str_eq(ttx_tile_error(t), "undocumented instruction TBUFCMD (0x4B000000) at thread 1");
+	ck_assert_int_eq(ttx_fault_undocumented(t, 1, 0x84012340u), TTX_FAULT);
+	ck_assert_str_eq(ttx_tile_error(t), "SFPMAD (0x84012340) at thread 1 reached a unit that has no handler "
+	                 "for it (a ttx bug: please report it)");
 	ttx_tile_destroy(t);
 }
 END_TEST
 
 START_TEST(test_run_unimplemented_message)
 {
-	/* The same through the run loop.  SFPMAD is implemented by now, so this
-	   uses PACR (opcode 0x41, TC/PACR.md; the packers are not emulated yet):
-	   move it to another unimplemented instruction when they are. */
+	/* Through the run loop: every documented instruction runs, so an
+	   undocumented one (TBUFCMD, opcode 0x4B, no page) is what stops. */
 	struct ttx_tile *t = new_tile();
 	ck_assert_int_eq(ttx_push(t, 1, NOP), TTX_OK);
-	ck_assert_int_eq(ttx_push(t, 1, 0x41000000u), TTX_OK);
+	ck_assert_int_eq(ttx_push(t, 1, 0x4B000000u), TTX_OK);
 	ck_assert_int_eq(ttx_run(t, 0), TTX_FAULT);
-	ck_assert_str_eq(ttx_tile_error(t), "unimplemented instruction PACR (0x41000000) at thread 1");
+	ck_assert_str_eq(ttx_tile_error(t), "undocumented instruction TBUFCMD (0x4B000000) at thread 1");
 	struct ttx_stats st;
 	ttx_stats_get(t, &st);
 	ck_assert_uint_eq(st.insns, 1);

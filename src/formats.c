@@ -1,0 +1,459 @@
+/* Data formats: the table (src/formats.h) and the host-side conversions of
+ * ttx.h (encode, decode, tilize, untilize).  The conversions are written
+ * from the format definitions (TC/FloatBitPatterns.md,
+ * TC/Packers/FormatConversion.md "Final L1 output format") in double
+ * precision, independently of the emulated unpackers and packers, which the
+ * tests compare them with.  docs/formats.md states every choice. */
+#include <math.h>
+#include <string.h>
+#include <strings.h>
+
+#include "formats.h"
+
+static const struct ttx_format_info formats[17] = {
+	[TTX_FORMAT_FP32]  = { "fp32",  TTX_FMT_FP32,  32, 8, 23, 0, 0, 0, 127 },
+	[TTX_FORMAT_FP16]  = { "fp16",  TTX_FMT_FP16,  16, 5, 10, 0, 0, 0, 15 },
+	[TTX_FORMAT_BFP8A] = { "bfp8a", TTX_FMT_BFP8A,  8, 5, 7, 1, 0, 0, 15 },
+	[TTX_FORMAT_BFP4A] = { "bfp4a", TTX_FMT_BFP4A,  4, 5, 3, 1, 0, 0, 15 },
+	[TTX_FORMAT_TF32]  = { "tf32",  TTX_FMT_TF32,  32, 8, 10, 0, 0, 0, 127 },
+	[TTX_FORMAT_BF16]  = { "bf16",  TTX_FMT_BF16,  16, 8, 7, 0, 0, 0, 127 },
+	[TTX_FORMAT_BFP8]  = { "bfp8",  TTX_FMT_BFP8,   8, 8, 7, 1, 0, 0, 127 },
+	[TTX_FORMAT_BFP4]  = { "bfp4",  TTX_FMT_BFP4,   4, 8, 3, 1, 0, 0, 127 },
+	[TTX_FORMAT_INT32] = { "int32", TTX_FMT_INT32, 32, 0, 31, 0, 1, 0, 0 },
+	[TTX_FORMAT_INT16] = { "int16", TTX_FMT_INT16, 16, 0, 15, 0, 1, 0, 0 },
+	[TTX_FORMAT_FP8]   = { "fp8",   TTX_FMT_FP8,    8, 5, 2, 0, 0, 0, 15 },
+	[TTX_FORMAT_BFP2A] = { "bfp2a", TTX_FMT_BFP2A,  2, 5, 1, 1, 0, 0, 15 },
+	[TTX_FORMAT_INT8]  = { "int8",  TTX_FMT_INT8,   8, 0, 7, 0, 1, 0, 0 },
+	[TTX_FORMAT_BFP2]  = { "bfp2",  TTX_FMT_BFP2,   2, 8, 1, 1, 0, 0, 127 },
+	[TTX_FORMAT_UINT8] = { "uint8", TTX_FMT_INT8,   8, 0, 8, 0, 1, 1, 0 },
+};
+
+const struct ttx_format_info *ttx_format_info(unsigned format)
+{
+	return format < 17 && formats[format].name ? &formats[format] : NULL;
+}
+
+unsigned ttx_fmt_datum_bits(unsigned code)
+{
+	const struct ttx_format_info *f = ttx_format_info(code & 15);
+	return f ? f->bits : 0;
+}
+
+const char *ttx_format_name(enum ttx_format f)
+{
+	const struct ttx_format_info *fi = ttx_format_info((unsigned)f);
+	return fi ? fi->name : NULL;
+}
+
+enum ttx_status ttx_format_parse(const char *name, enum ttx_format *out)
+{
+	static const struct { const char *alias; enum ttx_format f; } aliases[] = {
+		{ "bfp8_b", TTX_FORMAT_BFP8 }, { "bfp4_b", TTX_FORMAT_BFP4 }, { "bfp2_b", TTX_FORMAT_BFP2 },
+		{ "lf8", TTX_FORMAT_FP8 }, { "float32", TTX_FORMAT_FP32 }, { "float16", TTX_FORMAT_FP16 },
+		{ "bfloat16", TTX_FORMAT_BF16 },
+	};
+	if (!name)
+		return TTX_EINVAL;
+	for (unsigned i = 0; i < 17; i++)
+		if (formats[i].name && strcasecmp(name, formats[i].name) == 0) {
+			*out = (enum ttx_format)i;
+			return TTX_OK;
+		}
+	for (unsigned i = 0; i < sizeof(aliases) / sizeof(aliases[0]); i++)
+		if (strcasecmp(name, aliases[i].alias) == 0) {
+			*out = aliases[i].f;
+			return TTX_OK;
+		}
+	return TTX_EINVAL;
+}
+
+static size_t pad16(size_t n)
+{
+	return (n + 15) & ~(size_t)15;
+}
+
+size_t ttx_format_bytes(enum ttx_format f, size_t n)
+{
+	const struct ttx_format_info *fi = ttx_format_info((unsigned)f);
+	if (!fi)
+		return 0;
+	size_t data = (n * fi->bits + 7) / 8;
+	return fi->bfp ? pad16((n + 15) / 16) + pad16(data) : data;
+}
+
+size_t ttx_format_tile_bytes(enum ttx_format f)
+{
+	return ttx_format_bytes(f, 1024);
+}
+
+/* ---- bit fields of a flat run, LSB first (TC/UNPACR_Regular.md ReadL1Bytes) ---- */
+
+static void put_bits(uint8_t *p, size_t index, unsigned bits, uint32_t v)
+{
+	size_t bit = index * bits;
+	for (unsigned i = 0; i < bits; i += 8, bit += 8) {
+		unsigned n = bits - i < 8 ? bits - i : 8;
+		uint8_t m = (uint8_t)(((1u << n) - 1) << (bit & 7));
+		p[bit >> 3] = (uint8_t)((p[bit >> 3] & ~m) | (((v >> i) << (bit & 7)) & m));
+	}
+}
+
+static uint32_t get_bits(const uint8_t *p, size_t index, unsigned bits)
+{
+	size_t bit = index * bits;
+	uint32_t v = 0;
+	for (unsigned i = 0; i < bits; i += 8, bit += 8) {
+		unsigned n = bits - i < 8 ? bits - i : 8;
+		v |= (uint32_t)((p[bit >> 3] >> (bit & 7)) & ((1u << n) - 1)) << i;
+	}
+	return v;
+}
+
+/* ---- rounding ---- */
+
+/* q >= 0 to an integer by the rounding mode. */
+static double round_mode(double q, enum ttx_rounding r)
+{
+	double fl = floor(q), frac = q - fl;
+	switch (r) {
+	case TTX_ROUND_TRUNCATE:
+		return fl;
+	case TTX_ROUND_NEAREST_AWAY:
+		return frac >= 0.5 ? fl + 1 : fl;
+	default:
+		if (frac > 0.5 || (frac == 0.5 && fmod(fl, 2) != 0))
+			return fl + 1;
+		return fl;
+	}
+}
+
+/* A float of eb exponent bits, mb mantissa bits and the given bias: the bit
+   pattern (with sign) nearest x by r.  ieee: the all-ones exponent is
+   Inf/NaN (FP32, TF32, BF16 stored as FP32's top bits); else (FP16, FP8) it
+   is a normal binade and there is no Inf or NaN: they saturate. */
+static uint32_t encode_float(double x, unsigned eb, unsigned mb, int bias, enum ttx_rounding r, int ieee)
+{
+	uint32_t sign = signbit(x) ? 1u << (eb + mb) : 0;
+	uint32_t emax = (1u << eb) - (ieee ? 2 : 1);      /* largest finite exponent field */
+	uint32_t maxfin = emax << mb | ((1u << mb) - 1);
+	if (isnan(x))
+		return ieee ? (((1u << eb) - 1) << mb | 1u << (mb - 1)) : maxfin;
+	double ax = fabs(x);
+	if (isinf(ax))
+		return sign | (ieee ? ((1u << eb) - 1) << mb : maxfin);
+	if (ax == 0)
+		return sign;
+	int e;
+	frexp(ax, &e);
+	e -= 1;                                            /* ax in [2^e, 2^(e+1)) */
+	int emin = 1 - bias;
+	int denormal = e < emin;
+	double q = ldexp(ax, (int)mb - (denormal ? emin : e));
+	double qi = round_mode(q, r);
+	uint32_t field;
+	if (denormal) {
+		field = (uint32_t)qi;                          /* 2^mb: the smallest normal, as it should */
+	} else {
+		if (qi >= ldexp(1, (int)mb + 1)) {
+			qi /= 2;
+			e++;
+		}
+		if (e + bias > (int)emax)
+			return sign | (ieee && r != TTX_ROUND_TRUNCATE ? ((1u << eb) - 1) << mb : maxfin);
+		field = (uint32_t)(e + bias) << mb | ((uint32_t)qi - (1u << mb));
+	}
+	return sign | field;
+}
+
+static double decode_float(uint32_t v, unsigned eb, unsigned mb, int bias, int ieee)
+{
+	int neg = v >> (eb + mb) & 1;
+	uint32_t ef = v >> mb & ((1u << eb) - 1), m = v & ((1u << mb) - 1);
+	double r;
+	if (ieee && ef == (1u << eb) - 1)
+		r = m ? NAN : INFINITY;
+	else if (ef == 0)
+		r = ldexp((double)m, 1 - bias - (int)mb);
+	else
+		r = ldexp((double)((1u << mb) | m), (int)ef - bias - (int)mb);
+	return neg ? -r : r;
+}
+
+/* A datum of a non-BFP format from a value. */
+static uint32_t encode_one(const struct ttx_format_info *f, double x, enum ttx_rounding r)
+{
+	if (f->is_int) {
+		if (isnan(x))
+			return 0;
+		double q = round_mode(fabs(x), r);
+		double max = ldexp(1, f->man_bits) - 1;
+		if (q > max)
+			q = max;
+		if (f->is_unsigned)
+			return signbit(x) ? 0 : (uint32_t)q;
+		uint32_t mag = (uint32_t)q;
+		return mag && x < 0 ? 1u << (f->bits - 1) | mag : mag;
+	}
+	switch (f->code) {
+	case TTX_FMT_FP32:
+		return encode_float(x, 8, 23, 127, r, 1);
+	case TTX_FMT_TF32:
+		return encode_float(x, 8, 10, 127, r, 1) << 13;
+	case TTX_FMT_BF16:
+		return encode_float(x, 8, 7, 127, r, 1);
+	default:   /* FP16, FP8 */
+		return encode_float(x, 5, f->man_bits, 15, r, 0);
+	}
+}
+
+static double decode_one(const struct ttx_format_info *f, uint32_t v)
+{
+	if (f->is_int) {
+		if (f->is_unsigned)
+			return v;
+		uint32_t mag = v & ((1u << (f->bits - 1)) - 1);
+		return v >> (f->bits - 1) ? -(double)mag : (double)mag;
+	}
+	switch (f->code) {
+	case TTX_FMT_FP32:
+		return decode_float(v, 8, 23, 127, 1);
+	case TTX_FMT_TF32:
+		return decode_float(v >> 13, 8, 10, 127, 1);
+	case TTX_FMT_BF16:
+		return decode_float(v, 8, 7, 127, 1);
+	default:
+		return decode_float(v, 5, f->man_bits, 15, 0);
+	}
+}
+
+/* ---- BFP blocks ---- */
+
+/* The exponent field a value has in the BFP's exponent width: FP32's field
+   (0 for zeros and denormals, 255 for Inf and NaN), or for the A formats
+   FP16's, clamped to 0..31. */
+static int bfp_exponent(const struct ttx_format_info *f, double x)
+{
+	if (isnan(x) || isinf(x))
+		return f->exp_bits == 8 ? 255 : 31;
+	if (x == 0)
+		return 0;
+	int e;
+	frexp(fabs(x), &e);
+	e = e - 1 + f->bias;
+	int emax = f->exp_bits == 8 ? 254 : 31;
+	return e < 0 ? 0 : e > emax ? emax : e;
+}
+
+/* 16 values: the shared exponent is the largest of theirs; each magnitude is
+   |x| / 2^(E - bias) scaled to man_bits bits (one integer bit), rounded by r
+   and saturated.  Inf and NaN are the number 1.m * 2^128 at E = 255.  The
+   sign is kept only on a non-zero magnitude. */
+static uint8_t encode_bfp_block(const struct ttx_format_info *f, const double x[16], enum ttx_rounding r,
+                                uint32_t out[16])
+{
+	int E = 0;
+	for (unsigned i = 0; i < 16; i++) {
+		int e = bfp_exponent(f, x[i]);
+		E = e > E ? e : E;
+	}
+	double maxmag = ldexp(1, f->man_bits) - 1;
+	for (unsigned i = 0; i < 16; i++) {
+		double a = fabs(x[i]);
+		if (isnan(a) || isinf(a))
+			a = ldexp(1, 128);            /* the hardware reads them as 2^128 (x 1.m; m unknown here: 0) */
+		double q = round_mode(ldexp(a, (int)f->man_bits - 1 - (E - f->bias)), r);
+		if (q > maxmag)
+			q = maxmag;
+		uint32_t mag = (uint32_t)q;
+		out[i] = mag && signbit(x[i]) ? 1u << f->man_bits | mag : mag;
+	}
+	return (uint8_t)E;
+}
+
+static double decode_bfp(const struct ttx_format_info *f, uint32_t v, uint8_t E)
+{
+	uint32_t mag = v & ((1u << f->man_bits) - 1);
+	int neg = v >> f->man_bits & 1;
+	if (mag == 0)
+		return neg ? (f->exp_bits == 8 ? -INFINITY : -65536.0) : 0.0;
+	double r = ldexp((double)mag, (int)E - f->bias - ((int)f->man_bits - 1));
+	return neg ? -r : r;
+}
+
+/* ---- flat runs ---- */
+
+static enum ttx_status check_run(const struct ttx_format_info *f, size_t n, size_t len)
+{
+	if (!f || (f->bfp && n % 16) || len < ttx_format_bytes((enum ttx_format)(f - formats), n))
+		return TTX_EINVAL;
+	return TTX_OK;
+}
+
+/* x(i) gives the i-th value as a double. */
+#define ENCODE_RUN(f, r, n, out, X) do { \
+	uint8_t *p_ = (uint8_t *)(out); \
+	if ((f)->bfp) { \
+		size_t ex_ = pad16(((n) + 15) / 16); \
+		memset(p_, 0, ttx_format_bytes((enum ttx_format)((f) - formats), (n))); \
+		for (size_t b_ = 0; b_ < (n) / 16; b_++) { \
+			double v_[16]; \
+			uint32_t d_[16]; \
+			for (unsigned k_ = 0; k_ < 16; k_++) \
+				v_[k_] = X(b_ * 16 + k_); \
+			p_[b_] = encode_bfp_block((f), v_, (r), d_); \
+			for (unsigned k_ = 0; k_ < 16; k_++) \
+				put_bits(p_ + ex_, b_ * 16 + k_, (f)->bits, d_[k_]); \
+		} \
+	} else { \
+		for (size_t i_ = 0; i_ < (n); i_++) \
+			put_bits(p_, i_, (f)->bits, encode_one((f), X(i_), (r))); \
+	} \
+} while (0)
+
+enum ttx_status ttx_format_encode(enum ttx_format fmt, enum ttx_rounding r, const float *in, size_t n, void *out,
+                                  size_t out_len)
+{
+	const struct ttx_format_info *f = ttx_format_info((unsigned)fmt);
+	if (check_run(f, n, out_len) != TTX_OK || (unsigned)r > TTX_ROUND_TRUNCATE)
+		return TTX_EINVAL;
+#define X(i) ((double)in[i])
+	ENCODE_RUN(f, r, n, out, X);
+#undef X
+	return TTX_OK;
+}
+
+enum ttx_status ttx_format_encode_int(enum ttx_format fmt, const int32_t *in, size_t n, void *out, size_t out_len)
+{
+	const struct ttx_format_info *f = ttx_format_info((unsigned)fmt);
+	if (check_run(f, n, out_len) != TTX_OK)
+		return TTX_EINVAL;
+#define X(i) ((double)in[i])
+	ENCODE_RUN(f, TTX_ROUND_NEAREST_EVEN, n, out, X);
+#undef X
+	return TTX_OK;
+}
+
+/* The value of datum i of a flat run. */
+static double run_value(const struct ttx_format_info *f, const uint8_t *p, size_t n, size_t i)
+{
+	if (f->bfp)
+		return decode_bfp(f, get_bits(p + pad16((n + 15) / 16), i, f->bits), p[i / 16]);
+	return decode_one(f, get_bits(p, i, f->bits));
+}
+
+enum ttx_status ttx_format_decode(enum ttx_format fmt, const void *in, size_t in_len, float *out, size_t n)
+{
+	const struct ttx_format_info *f = ttx_format_info((unsigned)fmt);
+	if (check_run(f, n, in_len) != TTX_OK)
+		return TTX_EINVAL;
+	for (size_t i = 0; i < n; i++)
+		out[i] = (float)run_value(f, in, n, i);
+	return TTX_OK;
+}
+
+/* Nearest integer (ties to even), saturated; NaN is 0. */
+static int32_t to_int32(double v)
+{
+	if (isnan(v))
+		return 0;
+	v = nearbyint(v);
+	return v >= 2147483647.0 ? INT32_MAX : v <= -2147483648.0 ? INT32_MIN : (int32_t)v;
+}
+
+enum ttx_status ttx_format_decode_int(enum ttx_format fmt, const void *in, size_t in_len, int32_t *out, size_t n)
+{
+	const struct ttx_format_info *f = ttx_format_info((unsigned)fmt);
+	if (check_run(f, n, in_len) != TTX_OK)
+		return TTX_EINVAL;
+	for (size_t i = 0; i < n; i++)
+		out[i] = to_int32(run_value(f, in, n, i));
+	return TTX_OK;
+}
+
+/* ---- tiles ---- */
+
+/* Element (row, col) of a 32x32 tile is datum face * 256 + (row % 16) * 16 + col % 16. */
+static size_t tile_pos(size_t row, size_t col)
+{
+	return ((row / 16) * 2 + col / 16) * 256 + (row % 16) * 16 + col % 16;
+}
+
+static enum ttx_status check_tensor(const struct ttx_format_info *f, size_t rows, size_t cols, size_t len)
+{
+	if (!f || rows % 32 || cols % 32 || rows == 0 || cols == 0)
+		return TTX_EINVAL;
+	size_t tiles = rows / 32 * (cols / 32);
+	if (tiles > SIZE_MAX / 2048 || len < tiles * ttx_format_tile_bytes((enum ttx_format)(f - formats)))
+		return TTX_EINVAL;
+	return TTX_OK;
+}
+
+/* Gather each tile's 1024 values in face order, then encode or decode. */
+static enum ttx_status tilize(enum ttx_format fmt, enum ttx_rounding r, const float *inf, const int32_t *ini,
+                              size_t rows, size_t cols, void *out, size_t out_len)
+{
+	const struct ttx_format_info *f = ttx_format_info((unsigned)fmt);
+	if (check_tensor(f, rows, cols, out_len) != TTX_OK || (unsigned)r > TTX_ROUND_TRUNCATE)
+		return TTX_EINVAL;
+	size_t tb = ttx_format_tile_bytes(fmt);
+	double v[1024];
+	for (size_t tr = 0; tr < rows / 32; tr++)
+		for (size_t tc = 0; tc < cols / 32; tc++) {
+			for (size_t i = 0; i < 32; i++)
+				for (size_t j = 0; j < 32; j++) {
+					size_t src = (tr * 32 + i) * cols + tc * 32 + j;
+					v[tile_pos(i, j)] = inf ? (double)inf[src] : (double)ini[src];
+				}
+			uint8_t *dst = (uint8_t *)out + (tr * (cols / 32) + tc) * tb;
+#define X(i) (v[i])
+			ENCODE_RUN(f, r, (size_t)1024, dst, X);
+#undef X
+		}
+	return TTX_OK;
+}
+
+enum ttx_status ttx_tilize(enum ttx_format f, enum ttx_rounding r, const float *in, size_t rows, size_t cols,
+                           void *out, size_t out_len)
+{
+	return tilize(f, r, in, NULL, rows, cols, out, out_len);
+}
+
+enum ttx_status ttx_tilize_int(enum ttx_format f, const int32_t *in, size_t rows, size_t cols, void *out,
+                               size_t out_len)
+{
+	return tilize(f, TTX_ROUND_NEAREST_EVEN, NULL, in, rows, cols, out, out_len);
+}
+
+static enum ttx_status untilize(enum ttx_format fmt, const void *in, size_t in_len, float *outf, int32_t *outi,
+                                size_t rows, size_t cols)
+{
+	const struct ttx_format_info *f = ttx_format_info((unsigned)fmt);
+	if (check_tensor(f, rows, cols, in_len) != TTX_OK)
+		return TTX_EINVAL;
+	size_t tb = ttx_format_tile_bytes(fmt);
+	for (size_t tr = 0; tr < rows / 32; tr++)
+		for (size_t tc = 0; tc < cols / 32; tc++) {
+			const uint8_t *src = (const uint8_t *)in + (tr * (cols / 32) + tc) * tb;
+			for (size_t i = 0; i < 32; i++)
+				for (size_t j = 0; j < 32; j++) {
+					double v = run_value(f, src, 1024, tile_pos(i, j));
+					size_t dst = (tr * 32 + i) * cols + tc * 32 + j;
+					if (outf)
+						outf[dst] = (float)v;
+					else
+						outi[dst] = to_int32(v);
+				}
+		}
+	return TTX_OK;
+}
+
+enum ttx_status ttx_untilize(enum ttx_format f, const void *in, size_t in_len, float *out, size_t rows, size_t cols)
+{
+	return untilize(f, in, in_len, out, NULL, rows, cols);
+}
+
+enum ttx_status ttx_untilize_int(enum ttx_format f, const void *in, size_t in_len, int32_t *out, size_t rows,
+                                 size_t cols)
+{
+	return untilize(f, in, in_len, NULL, out, rows, cols);
+}
