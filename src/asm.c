@@ -8,7 +8,9 @@
  * C), ( ) ~ * + - << >> & ^ |.
  * A negative operand is stored in two's complement when it fits the field.
  * Comments start with '#' or '//'.  Directives: .word W, .thread N,
- * .mmio ADDR, VALUE (docs/assembly.md). */
+ * .mmio ADDR, VALUE, and for parameterised programs (the kernel library)
+ * .equ NAME, EXPR, .rept COUNT [, INDEX] ... .endr, .if EXPR ... [.else ...]
+ * .endif, .include "FILE" (docs/assembly.md). */
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -21,6 +23,19 @@
 struct ttx_program {
 	struct ttx_item *items;
 	size_t n, cap;
+	char **strings;         /* file names and included texts the items point into */
+	size_t nstrings;
+};
+
+struct symbol {
+	char *name;
+	int64_t value;
+};
+
+/* Symbols of one parse: the caller's, .equ's, and .rept indices (a stack). */
+struct symtab {
+	struct symbol *v;
+	size_t n, cap;
 };
 
 struct lexer {
@@ -31,7 +46,13 @@ struct lexer {
 	char *err;
 	size_t errlen;
 	int failed;
+	int depth;              /* expression nesting */
+	const struct symtab *syms;
 };
+
+/* Deeper expressions (parentheses, unary operators) are refused rather
+   than recursed into without bound. */
+#define MAX_EXPR_DEPTH 200
 
 static int fail(struct lexer *lx, const char *at, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -65,6 +86,15 @@ static int is_ident(int c)
 /* ---- Integer expressions (64-bit, so field overflow is detected) ---- */
 
 static int parse_expr(struct lexer *lx, int64_t *v);
+static int parse_number(struct lexer *lx, int64_t *v);
+
+static const struct symbol *find_symbol(const struct symtab *t, const char *name, size_t len)
+{
+	for (size_t i = t ? t->n : 0; i-- > 0;)   /* the innermost first */
+		if (strlen(t->v[i].name) == len && memcmp(t->v[i].name, name, len) == 0)
+			return &t->v[i];
+	return NULL;
+}
 
 static int parse_primary(struct lexer *lx, int64_t *v)
 {
@@ -72,6 +102,9 @@ static int parse_primary(struct lexer *lx, int64_t *v)
 	const char *at = lx->p;
 	if (lx->p >= lx->end)
 		return fail(lx, at, "expected a number");
+	if (++lx->depth > MAX_EXPR_DEPTH)
+		return fail(lx, at, "expression nests too deeply (more than %d levels)", MAX_EXPR_DEPTH);
+	int r = 0;
 	char c = *lx->p;
 	if (c == '(') {
 		lx->p++;
@@ -81,9 +114,7 @@ static int parse_primary(struct lexer *lx, int64_t *v)
 		if (lx->p >= lx->end || *lx->p != ')')
 			return fail(lx, lx->p, "expected ')'");
 		lx->p++;
-		return 0;
-	}
-	if (c == '-' || c == '~' || c == '+') {
+	} else if (c == '-' || c == '~' || c == '+' || c == '!') {
 		lx->p++;
 		if (parse_primary(lx, v))
 			return -1;
@@ -91,17 +122,47 @@ static int parse_primary(struct lexer *lx, int64_t *v)
 			*v = -*v;
 		else if (c == '~')
 			*v = ~*v;
-		return 0;
-	}
-	if (!isdigit((unsigned char)c)) {
-		if (is_ident((unsigned char)c)) {
-			const char *s = lx->p;
+		else if (c == '!')
+			*v = !*v;
+	} else if (isdigit((unsigned char)c)) {
+		r = parse_number(lx, v);
+	} else if (is_ident((unsigned char)c)) {
+		const char *s = lx->p;
+		while (lx->p < lx->end && is_ident((unsigned char)*lx->p))
+			lx->p++;
+		if (lx->p - s == 7 && strncmp(s, "defined", 7) == 0) {   /* defined(NAME) */
+			skip_space(lx);
+			if (lx->p >= lx->end || *lx->p != '(')
+				return fail(lx, lx->p, "expected '(' after defined");
+			lx->p++;
+			skip_space(lx);
+			const char *n = lx->p;
 			while (lx->p < lx->end && is_ident((unsigned char)*lx->p))
 				lx->p++;
-			return fail(lx, at, "unknown symbol '%.*s' (operands must be numbers)", (int)(lx->p - s), s);
+			*v = find_symbol(lx->syms, n, (size_t)(lx->p - n)) != NULL;
+			skip_space(lx);
+			if (lx->p >= lx->end || *lx->p != ')')
+				return fail(lx, lx->p, "expected ')'");
+			lx->p++;
+			lx->depth--;
+			return 0;
 		}
+		const struct symbol *sym = find_symbol(lx->syms, s, (size_t)(lx->p - s));
+		if (!sym)
+			return fail(lx, at, "unknown symbol '%.*s' (%s)", (int)(lx->p - s), s,
+			            lx->syms ? "define it with .equ" : "operands must be numbers");
+		*v = sym->value;
+	} else {
 		return fail(lx, at, "expected a number, found '%c'", c);
 	}
+	lx->depth--;
+	return r;
+}
+
+static int parse_number(struct lexer *lx, int64_t *v)
+{
+	const char *at = lx->p;
+	char c = *lx->p;
 	int base = 10;
 	if (c == '0' && lx->p + 1 < lx->end && (lx->p[1] == 'x' || lx->p[1] == 'X'))
 		base = 16, lx->p += 2;
@@ -135,20 +196,29 @@ static int parse_primary(struct lexer *lx, int64_t *v)
 	return 0;
 }
 
-/* Precedence climbing over C's binary operators that make sense here. */
+/* Precedence climbing over C's binary operators (C's precedence). */
 static int binop_prec(const char *p, const char *end, int *len)
 {
-	if (p + 1 < end && ((p[0] == '<' && p[1] == '<') || (p[0] == '>' && p[1] == '>'))) {
-		*len = 2;
-		return 4;
-	}
+	char a = *p, b = p + 1 < end ? p[1] : 0;
+	*len = 2;
+	if ((a == '<' && b == '<') || (a == '>' && b == '>'))
+		return 8;
+	if ((a == '<' || a == '>') && b == '=')
+		return 7;
+	if ((a == '=' || a == '!') && b == '=')
+		return 6;
+	if (a == '&' && b == '&')
+		return 2;
+	if (a == '|' && b == '|')
+		return 1;
 	*len = 1;
-	switch (*p) {
-	case '*': return 6;
-	case '+': case '-': return 5;
-	case '&': return 3;
-	case '^': return 2;
-	case '|': return 1;
+	switch (a) {
+	case '*': case '/': case '%': return 10;
+	case '+': case '-': return 9;
+	case '<': case '>': return 7;
+	case '&': return 5;
+	case '^': return 4;
+	case '|': return 3;
 	default: return 0;
 	}
 }
@@ -167,20 +237,37 @@ static int parse_binary(struct lexer *lx, int64_t *v, int min_prec)
 		const char *op = lx->p;
 		lx->p += len;
 		int64_t rhs;
+		if (++lx->depth > MAX_EXPR_DEPTH)
+			return fail(lx, op, "expression nests too deeply (more than %d levels)", MAX_EXPR_DEPTH);
 		if (parse_binary(lx, &rhs, prec + 1))
 			return -1;
-		switch (*op) {
+		lx->depth--;
+		switch (len == 2 ? op[0] * 256 + op[1] : op[0]) {
 		case '*':
 			if (__builtin_mul_overflow(*v, rhs, v))
 				return fail(lx, op, "value out of range");
+			break;
+		case '/':
+		case '%':
+			if (rhs == 0)
+				return fail(lx, op, "division by zero");
+			*v = *op == '/' ? *v / rhs : *v % rhs;
 			break;
 		case '+': *v += rhs; break;
 		case '-': *v -= rhs; break;
 		case '&': *v &= rhs; break;
 		case '^': *v ^= rhs; break;
 		case '|': *v |= rhs; break;
-		case '<':
-		case '>':
+		case '<': *v = *v < rhs; break;
+		case '>': *v = *v > rhs; break;
+		case '<' * 256 + '=': *v = *v <= rhs; break;
+		case '>' * 256 + '=': *v = *v >= rhs; break;
+		case '=' * 256 + '=': *v = *v == rhs; break;
+		case '!' * 256 + '=': *v = *v != rhs; break;
+		case '&' * 256 + '&': *v = *v && rhs; break;
+		case '|' * 256 + '|': *v = *v || rhs; break;
+		case '<' * 256 + '<':
+		case '>' * 256 + '>':
 			if (rhs < 0 || rhs > 40)
 				return fail(lx, op, "shift count %lld out of range", (long long)rhs);
 			if (*op == '<' && (*v > (0xFFFFFFFFFFll >> rhs) || *v < -(0xFFFFFFFFFFll >> rhs)))
@@ -392,7 +479,195 @@ static const char *strip_comment(const char *p, const char *end)
 	return end;
 }
 
-static int parse_directive(struct lexer *lx, struct ttx_program *prog, unsigned *thread)
+/* ---- Programs ---- */
+
+/* One line of a text being assembled. */
+struct line {
+	const char *start, *end;   /* end: before the comment */
+	unsigned no;
+	const char *file;
+};
+
+struct parser {
+	struct ttx_program *prog;
+	struct symtab syms;
+	unsigned thread;
+	char *err;
+	size_t errlen;
+	int failed;
+	int include_depth;
+};
+
+#define MAX_INCLUDE_DEPTH 8
+#define MAX_ITEMS (16u << 20)   /* a program of 16 M items is a runaway .rept */
+
+static char *keep_string(struct ttx_program *p, const char *s, size_t len)
+{
+	char **ns = realloc(p->strings, (p->nstrings + 1) * sizeof(*ns));
+	if (!ns)
+		return NULL;
+	p->strings = ns;
+	char *c = malloc(len + 1);
+	if (!c)
+		return NULL;
+	memcpy(c, s, len);
+	c[len] = '\0';
+	p->strings[p->nstrings++] = c;
+	return c;
+}
+
+static int push_symbol(struct symtab *t, const char *name, size_t len, int64_t value)
+{
+	if (t->n == t->cap) {
+		size_t ncap = t->cap ? 2 * t->cap : 32;
+		struct symbol *nv = realloc(t->v, ncap * sizeof(*nv));
+		if (!nv)
+			return -1;
+		t->v = nv;
+		t->cap = ncap;
+	}
+	char *n = malloc(len + 1);
+	if (!n)
+		return -1;
+	memcpy(n, name, len);
+	n[len] = '\0';
+	t->v[t->n].name = n;
+	t->v[t->n++].value = value;
+	return 0;
+}
+
+/* Drop the symbols defined since the table had n of them. */
+static void pop_symbols(struct symtab *t, size_t n)
+{
+	while (t->n > n)
+		free(t->v[--t->n].name);
+}
+
+static void lexer_at(struct parser *ps, struct lexer *lx, const struct line *l)
+{
+	*lx = (struct lexer) { .file = l->file, .line = l->no, .start = l->start, .p = l->start, .end = l->end,
+	                       .err = ps->err, .errlen = ps->errlen, .failed = ps->failed, .syms = &ps->syms };
+	skip_space(lx);
+}
+
+/* The directive a line holds ("rept" for ".rept 4"), or 0 length. */
+static size_t directive_of(const struct line *l, const char **name)
+{
+	const char *p = l->start;
+	while (p < l->end && (*p == ' ' || *p == '\t' || *p == '\r'))
+		p++;
+	if (p >= l->end || *p != '.')
+		return 0;
+	*name = ++p;
+	while (p < l->end && is_ident((unsigned char)*p))
+		p++;
+	return (size_t)(p - *name);
+}
+
+static int is_directive(const struct line *l, const char *want)
+{
+	const char *name;
+	size_t len = directive_of(l, &name);
+	return len == strlen(want) && strncmp(name, want, len) == 0;
+}
+
+/* The line that closes the block opened at lines[i] (.rept: .endr; .if:
+   .else or .endif, whichever comes first at the same depth), or -1. */
+static long block_end(const struct line *lines, size_t i, size_t n, const char *open, const char *close,
+                      const char *alt)
+{
+	int depth = 0;
+	for (size_t j = i + 1; j < n; j++) {
+		if (is_directive(&lines[j], open))
+			depth++;
+		else if (depth == 0 && (is_directive(&lines[j], close) || (alt && is_directive(&lines[j], alt))))
+			return (long)j;
+		else if (is_directive(&lines[j], close))
+			depth--;
+	}
+	return -1;
+}
+
+static int add_item(struct parser *ps, struct lexer *lx, const char *at, const struct ttx_item *it)
+{
+	if (ps->prog->n >= MAX_ITEMS)
+		return fail(lx, at, "the program has more than %u instructions and stores (a runaway .rept?)", MAX_ITEMS);
+	if (program_add(ps->prog, it))
+		return fail(lx, at, "out of memory");
+	return 0;
+}
+
+static int parse_lines(struct parser *ps, const struct line *lines, size_t from, size_t to);
+static int parse_text(struct parser *ps, const char *text, size_t len, const char *file);
+
+/* .include "NAME": a kernel of the library (kernels/NAME, built in), or a
+   file relative to the including one. */
+static int include_file(struct parser *ps, struct lexer *lx, const char *at)
+{
+	skip_space(lx);
+	if (lx->p >= lx->end || *lx->p != '"')
+		return fail(lx, lx->p, ".include takes a file name in double quotes");
+	const char *name = ++lx->p;
+	while (lx->p < lx->end && *lx->p != '"')
+		lx->p++;
+	if (lx->p >= lx->end)
+		return fail(lx, name, "missing closing '\"'");
+	size_t nlen = (size_t)(lx->p - name);
+	lx->p++;
+	skip_space(lx);
+	if (lx->p < lx->end)
+		return fail(lx, lx->p, "unexpected '%c' after the file name", *lx->p);
+	if (ps->include_depth >= MAX_INCLUDE_DEPTH)
+		return fail(lx, at, ".include nests more than %d deep", MAX_INCLUDE_DEPTH);
+	char path[4096];
+	size_t tlen;
+	const char *builtin = NULL;
+	snprintf(path, sizeof(path), "%.*s", (int)nlen, name);
+	if (ttx_kernel_find(path, &builtin, &tlen) == 0) {
+		char *file = keep_string(ps->prog, path, strlen(path));
+		if (!file)
+			return fail(lx, at, "out of memory");
+		ps->include_depth++;
+		int r = parse_text(ps, builtin, tlen, file);
+		ps->include_depth--;
+		return r;
+	}
+	const char *slash = strrchr(lx->file, '/');
+	if (name[0] != '/' && slash)
+		snprintf(path, sizeof(path), "%.*s/%.*s", (int)(slash - lx->file), lx->file, (int)nlen, name);
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return fail(lx, name, "cannot open '%s' (not a library kernel, and no such file)", path);
+	char *text = NULL;
+	size_t cap = 0, n = 0;
+	for (;;) {
+		if (n == cap) {
+			char *nt = realloc(text, cap ? 2 * cap : 4096);
+			if (!nt || (cap && cap >= (64u << 20))) {
+				free(nt ? nt : text);
+				fclose(f);
+				return fail(lx, name, "'%s' is too large or out of memory", path);
+			}
+			text = nt, cap = cap ? 2 * cap : 4096;
+		}
+		size_t got = fread(text + n, 1, cap - n, f);
+		n += got;
+		if (got == 0)
+			break;
+	}
+	fclose(f);
+	char *kept = keep_string(ps->prog, text, n), *file = keep_string(ps->prog, path, strlen(path));
+	free(text);
+	if (!kept || !file)
+		return fail(lx, at, "out of memory");
+	ps->include_depth++;
+	int r = parse_text(ps, kept, n, file);
+	ps->include_depth--;
+	return r;
+}
+
+/* One directive other than the block ones. */
+static int parse_directive(struct parser *ps, struct lexer *lx)
 {
 	const char *at = lx->p;
 	lx->p++; /* '.' */
@@ -400,6 +675,36 @@ static int parse_directive(struct lexer *lx, struct ttx_program *prog, unsigned 
 	while (lx->p < lx->end && is_ident((unsigned char)*lx->p))
 		lx->p++;
 	size_t len = (size_t)(lx->p - s);
+	if (len == 7 && strncmp(s, "include", 7) == 0)
+		return include_file(ps, lx, at);
+	if ((len == 3 && strncmp(s, "equ", 3) == 0) || (len == 3 && strncmp(s, "set", 3) == 0)) {
+		skip_space(lx);
+		const char *n = lx->p;
+		while (lx->p < lx->end && is_ident((unsigned char)*lx->p))
+			lx->p++;
+		size_t nlen = (size_t)(lx->p - n);
+		if (!nlen || isdigit((unsigned char)*n))
+			return fail(lx, n, ".%.*s takes a name and a value", (int)len, s);
+		skip_space(lx);
+		if (lx->p >= lx->end || *lx->p != ',')
+			return fail(lx, lx->p, "expected ',' after the name");
+		lx->p++;
+		int64_t v;
+		if (parse_expr(lx, &v))
+			return -1;
+		skip_space(lx);
+		if (lx->p < lx->end)
+			return fail(lx, lx->p, "unexpected '%c'", *lx->p);
+		/* .equ defines a constant; .set may give a symbol a new value */
+		struct symbol *old = (struct symbol *)find_symbol(&ps->syms, n, nlen);
+		if (old && old->value != v && s[0] == 'e')
+			return fail(lx, n, "'%.*s' is already defined as %lld", (int)nlen, n, (long long)old->value);
+		if (old)
+			old->value = v;
+		else if (push_symbol(&ps->syms, n, nlen, v))
+			return fail(lx, at, "out of memory");
+		return 0;
+	}
 	int64_t v[2];
 	const char *pos[2];
 	int n = parse_operands(lx, v, pos, 2, 0);
@@ -408,7 +713,7 @@ static int parse_directive(struct lexer *lx, struct ttx_program *prog, unsigned 
 	skip_space(lx);
 	if (lx->p < lx->end)
 		return fail(lx, lx->p, "unexpected '%c'", *lx->p);
-	struct ttx_item it = { .thread = *thread, .line = lx->line };
+	struct ttx_item it = { .thread = ps->thread, .line = lx->line, .file = lx->file };
 	if (len == 4 && strncmp(s, "word", 4) == 0) {
 		if (n != 1)
 			return fail(lx, at, ".word takes one operand");
@@ -421,7 +726,7 @@ static int parse_directive(struct lexer *lx, struct ttx_program *prog, unsigned 
 			return fail(lx, at, ".thread takes one operand");
 		if (v[0] < 0 || v[0] >= TTX_THREADS)
 			return fail(lx, pos[0], ".thread %lld: threads are 0, 1 and 2", (long long)v[0]);
-		*thread = (unsigned)v[0];
+		ps->thread = (unsigned)v[0];
 		return 0;
 	} else if (len == 4 && strncmp(s, "mmio", 4) == 0) {
 		if (n != 2)
@@ -434,54 +739,178 @@ static int parse_directive(struct lexer *lx, struct ttx_program *prog, unsigned 
 		it.addr = (uint32_t)v[0];
 		it.value = (uint32_t)v[1];
 	} else {
-		return fail(lx, at, "unknown directive '.%.*s' (.word, .thread, .mmio)", (int)len, s);
+		return fail(lx, at, "unknown directive '.%.*s' (.word, .thread, .mmio, .equ, .rept, .if, .include)",
+		            (int)len, s);
 	}
-	if (program_add(prog, &it))
-		return fail(lx, at, "out of memory");
+	return add_item(ps, lx, at, &it);
+}
+
+/* .rept COUNT [, INDEX] at lines[i] to its .endr at lines[e]. */
+static int parse_rept(struct parser *ps, struct lexer *lx, const struct line *lines, size_t i, size_t e)
+{
+	const char *at = lx->p;
+	lx->p += 5;   /* ".rept" */
+	int64_t count;
+	if (parse_expr(lx, &count))
+		return -1;
+	if (count < 0 || count > 1000000)
+		return fail(lx, at, ".rept count %lld out of range (0..1000000)", (long long)count);
+	skip_space(lx);
+	const char *name = NULL;
+	size_t nlen = 0;
+	if (lx->p < lx->end && *lx->p == ',') {
+		lx->p++;
+		skip_space(lx);
+		name = lx->p;
+		while (lx->p < lx->end && is_ident((unsigned char)*lx->p))
+			lx->p++;
+		nlen = (size_t)(lx->p - name);
+		if (!nlen || isdigit((unsigned char)*name))
+			return fail(lx, name, "expected the name of the index after ','");
+		skip_space(lx);
+	}
+	if (lx->p < lx->end)
+		return fail(lx, lx->p, "unexpected '%c'", *lx->p);
+	/* The index and the symbols the body defines are local to an iteration. */
+	size_t mark = ps->syms.n;
+	for (int64_t k = 0; k < count; k++) {
+		if (name && push_symbol(&ps->syms, name, nlen, k))
+			return fail(lx, at, "out of memory");
+		int r = parse_lines(ps, lines, i + 1, e);
+		pop_symbols(&ps->syms, mark);
+		if (r)
+			return -1;
+	}
 	return 0;
 }
 
-enum ttx_status ttx_program_parse(const char *text, size_t len, const char *filename,
-                                  struct ttx_program **out, char *err, size_t errlen)
+static int parse_lines(struct parser *ps, const struct line *lines, size_t from, size_t to)
 {
-	struct ttx_program *prog = calloc(1, sizeof(*prog));
-	struct lexer lx = { .file = filename ? filename : "<input>", .err = err, .errlen = errlen };
-	unsigned thread = 0;
-	const char *p = text, *end = text + len;
-	*out = NULL;
-	if (!prog) {
-		snprintf(err, errlen, "out of memory");
-		return TTX_ENOMEM;
+	for (size_t i = from; i < to && !ps->failed; i++) {
+		struct lexer lx;
+		lexer_at(ps, &lx, &lines[i]);
+		if (lx.p >= lx.end)
+			continue;
+		const char *name;
+		size_t dlen = directive_of(&lines[i], &name);
+		int r = 0;
+		if (dlen == 4 && strncmp(name, "rept", 4) == 0) {
+			long e = block_end(lines, i, to, "rept", "endr", NULL);
+			if (e < 0)
+				r = fail(&lx, lx.p, ".rept without .endr");
+			else
+				r = parse_rept(ps, &lx, lines, i, (size_t)e), i = (size_t)e;
+		} else if (dlen == 2 && strncmp(name, "if", 2) == 0) {
+			long mid = block_end(lines, i, to, "if", "endif", "else"), e = mid;
+			if (mid >= 0 && is_directive(&lines[mid], "else"))
+				e = block_end(lines, (size_t)mid, to, "if", "endif", NULL);
+			int64_t cond = 0;
+			lx.p += 3;
+			if (e < 0)
+				r = fail(&lx, lines[i].start, ".if without .endif");
+			else if ((r = parse_expr(&lx, &cond)) == 0) {
+				skip_space(&lx);
+				if (lx.p < lx.end)
+					r = fail(&lx, lx.p, "unexpected '%c'", *lx.p);
+				else if (cond)
+					r = parse_lines(ps, lines, i + 1, (size_t)mid);
+				else if (mid != e)
+					r = parse_lines(ps, lines, (size_t)mid + 1, (size_t)e);
+				i = (size_t)e;
+			}
+		} else if ((dlen == 4 && strncmp(name, "endr", 4) == 0) || (dlen == 5 && strncmp(name, "endif", 5) == 0) ||
+		           (dlen == 4 && strncmp(name, "else", 4) == 0)) {
+			r = fail(&lx, lx.p, ".%.*s without its opening directive", (int)dlen, name);
+		} else if (dlen || *lx.p == '.') {
+			r = parse_directive(ps, &lx);
+		} else {
+			struct ttx_item it = { .kind = TTX_ITEM_INSN, .thread = ps->thread, .line = lx.line, .file = lx.file };
+			const char *at = lx.p;
+			r = parse_insn(&lx, &it.word);
+			if (r == 0)
+				r = add_item(ps, &lx, at, &it);
+		}
+		if (r || lx.failed)
+			ps->failed = 1;
 	}
-	while (p < end && !lx.failed) {
+	return ps->failed ? -1 : 0;
+}
+
+/* Split a text into lines and parse them. */
+static int parse_text(struct parser *ps, const char *text, size_t len, const char *file)
+{
+	size_t n = 0, cap = 0;
+	struct line *lines = NULL;
+	const char *p = text, *end = text + len;
+	unsigned no = 0;
+	while (p < end) {
 		const char *eol = memchr(p, '\n', (size_t)(end - p));
 		if (!eol)
 			eol = end;
-		lx.line++;
-		lx.start = lx.p = p;
-		lx.end = strip_comment(p, eol);
-		if (memchr(p, '\0', (size_t)(eol - p))) {
-			fail(&lx, memchr(p, '\0', (size_t)(eol - p)), "NUL byte in assembler text");
-			break;
+		no++;
+		const char *nul = memchr(p, '\0', (size_t)(eol - p));
+		if (nul) {
+			struct line l = { p, eol, no, file };
+			struct lexer lx;
+			lexer_at(ps, &lx, &l);
+			fail(&lx, nul, "NUL byte in assembler text");
+			ps->failed = 1;
+			free(lines);
+			return -1;
 		}
-		skip_space(&lx);
-		if (lx.p < lx.end) {
-			if (*lx.p == '.') {
-				parse_directive(&lx, prog, &thread);
-			} else {
-				struct ttx_item it = { .kind = TTX_ITEM_INSN, .thread = thread, .line = lx.line };
-				if (parse_insn(&lx, &it.word) == 0 && program_add(prog, &it))
-					fail(&lx, lx.p, "out of memory");
+		if (n == cap) {
+			struct line *nl = realloc(lines, (cap ? 2 * cap : 256) * sizeof(*nl));
+			if (!nl) {
+				free(lines);
+				snprintf(ps->err, ps->errlen, "%s: out of memory", file);
+				ps->failed = 1;
+				return -1;
 			}
+			lines = nl, cap = cap ? 2 * cap : 256;
 		}
+		lines[n++] = (struct line) { p, strip_comment(p, eol), no, file };
 		p = eol < end ? eol + 1 : end;
 	}
-	if (lx.failed) {
+	int r = parse_lines(ps, lines, 0, n);
+	free(lines);
+	return r;
+}
+
+enum ttx_status ttx_program_parse_with(const char *text, size_t len, const char *filename,
+                                       const struct ttx_asm_symbol *syms, size_t nsyms,
+                                       struct ttx_program **out, char *err, size_t errlen)
+{
+	struct ttx_program *prog = calloc(1, sizeof(*prog));
+	struct parser ps = { .prog = prog, .err = err, .errlen = errlen };
+	*out = NULL;
+	const char *file = prog ? keep_string(prog, filename ? filename : "<input>",
+	                                      strlen(filename ? filename : "<input>")) : NULL;
+	if (!prog || !file) {
+		ttx_program_free(prog);
+		snprintf(err, errlen, "out of memory");
+		return TTX_ENOMEM;
+	}
+	for (size_t i = 0; i < nsyms; i++)
+		if (!syms[i].name || push_symbol(&ps.syms, syms[i].name, strlen(syms[i].name), syms[i].value)) {
+			ps.failed = 1;
+			snprintf(err, errlen, "%s", syms[i].name ? "out of memory" : "symbol without a name");
+		}
+	if (!ps.failed)
+		parse_text(&ps, text, len, file);
+	pop_symbols(&ps.syms, 0);
+	free(ps.syms.v);
+	if (ps.failed) {
 		ttx_program_free(prog);
 		return TTX_EINVAL;
 	}
 	*out = prog;
 	return TTX_OK;
+}
+
+enum ttx_status ttx_program_parse(const char *text, size_t len, const char *filename,
+                                  struct ttx_program **out, char *err, size_t errlen)
+{
+	return ttx_program_parse_with(text, len, filename, NULL, 0, out, err, errlen);
 }
 
 enum ttx_status ttx_asm_line(const char *text, uint32_t *word, char *err, size_t errlen)
@@ -494,13 +923,15 @@ enum ttx_status ttx_asm_line(const char *text, uint32_t *word, char *err, size_t
 	skip_space(&lx);
 	if (lx.p < lx.end && *lx.p == '.') {
 		struct ttx_program prog = { 0 };
-		unsigned thread = 0;
-		int r = parse_directive(&lx, &prog, &thread);
-		int ok = r == 0 && prog.n == 1 && prog.items[0].kind == TTX_ITEM_INSN;
+		struct parser ps = { .prog = &prog, .err = err, .errlen = errlen };
+		const char *name;
+		struct line l = { lx.start, lx.end, 1, "<line>" };
+		size_t dlen = directive_of(&l, &name);
+		int r = dlen == 4 && strncmp(name, "word", 4) == 0 ? parse_directive(&ps, &lx)
+		                                                 : fail(&lx, lx.p, "only .word is allowed here");
+		int ok = r == 0 && prog.n == 1;
 		if (ok)
 			*word = prog.items[0].word;
-		else if (r == 0)
-			fail(&lx, text, "only .word is allowed here");
 		free(prog.items);
 		return ok ? TTX_OK : TTX_EINVAL;
 	}
@@ -536,6 +967,9 @@ void ttx_program_free(struct ttx_program *p)
 {
 	if (!p)
 		return;
+	for (size_t i = 0; i < p->nstrings; i++)
+		free(p->strings[i]);
+	free(p->strings);
 	free(p->items);
 	free(p);
 }

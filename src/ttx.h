@@ -168,9 +168,25 @@ struct ttx_item {
 	uint32_t word;           /* TTX_ITEM_INSN */
 	uint32_t addr, value;    /* TTX_ITEM_MMIO */
 	unsigned line;           /* source line, 0 for words */
+	const char *file;        /* its file (an .include'd one, or the program's); NULL for words */
 };
 TTX_API enum ttx_status ttx_program_parse(const char *text, size_t len, const char *filename,
                                           struct ttx_program **out, char *err, size_t errlen);
+/* The same, with symbols predefined for the program's expressions (as if by
+   .equ).  .include "NAME" finds NAME in ttx's kernel library first
+   (ttx_kernel_names), then as a file relative to the including file. */
+struct ttx_asm_symbol {
+	const char *name;
+	int64_t value;
+};
+TTX_API enum ttx_status ttx_program_parse_with(const char *text, size_t len, const char *filename,
+                                               const struct ttx_asm_symbol *syms, size_t nsyms,
+                                               struct ttx_program **out, char *err, size_t errlen);
+/* The kernel library (the .s files of kernels/, built into libttx): the text of a kernel
+   by name ("unary.s"); 0 if found, -1 if not. */
+TTX_API int ttx_kernel_find(const char *name, const char **text, size_t *len);
+/* The names of the library's kernels, NULL-terminated. */
+TTX_API const char *const *ttx_kernel_names(void);
 TTX_API struct ttx_program *ttx_program_from_words(const uint32_t *words, size_t n, unsigned thread);
 TTX_API size_t ttx_program_size(const struct ttx_program *p);
 TTX_API const struct ttx_item *ttx_program_item(const struct ttx_program *p, size_t i);
@@ -250,6 +266,58 @@ TTX_API enum ttx_status ttx_untilize(enum ttx_format f, const void *in, size_t i
                                      size_t cols);
 TTX_API enum ttx_status ttx_untilize_int(enum ttx_format f, const void *in, size_t in_len, int32_t *out,
                                          size_t rows, size_t cols);
+
+/* ---- Tensor operations (docs/ops.md) ----
+ * One operation on host float32 arrays, computed by the emulated tile: the
+ * inputs are converted to `format` and tiled into L1 (ttx_tilize), a kernel
+ * of the library (kernels/) runs on the tile's three threads, and the result
+ * is read back from L1 in `out_format`.  No host arithmetic produces a
+ * result.  Arrays are row-major batch x rows x cols; sizes that are not
+ * multiples of 32 are padded (where the op allows it, docs/ops.md). */
+enum ttx_fidelity {
+	TTX_FIDELITY_LOFI,     /* phase 0 */
+	TTX_FIDELITY_HIFI2,    /* phases 0-1 */
+	TTX_FIDELITY_HIFI3,    /* phases 0-2 */
+	TTX_FIDELITY_HIFI4,    /* phases 0-3 */
+};
+enum ttx_dim {
+	TTX_DIM_ROWS,          /* along each row: the result has one column */
+	TTX_DIM_COLS,          /* along each column: one row */
+	TTX_DIM_ALL,           /* the whole matrix: 1 x 1 */
+};
+struct ttx_op_params {
+	enum ttx_format format;      /* L1 format of the inputs */
+	enum ttx_format out_format;  /* L1 format the tile writes the result in */
+	enum ttx_fidelity fidelity;  /* matmul, mul */
+	enum ttx_dim dim;            /* reduce_sum, reduce_max */
+	double param;                /* leaky_relu slope, power exponent, layernorm epsilon */
+	int has_param;               /* param was given (else the op's default) */
+	/* Called now and then during long operations with the fraction done. */
+	void (*progress)(void *ctx, double fraction);
+	void *progress_ctx;
+};
+/* bf16 inputs, fp32 result, HiFi4, rows, no param. */
+TTX_API void ttx_op_params_default(struct ttx_op_params *p);
+struct ttx_tensor {
+	float *data;
+	size_t batch, rows, cols;
+};
+struct ttx_op_info {
+	const char *name;
+	unsigned min_inputs, max_inputs;
+	const char *params;          /* the parameters it uses, for --list */
+	const char *summary;
+};
+/* The operations; *n gets their number. */
+TTX_API const struct ttx_op_info *ttx_op_list(size_t *n);
+/* The result's shape for these inputs, or TTX_EINVAL with the reason. */
+TTX_API enum ttx_status ttx_op_shape(const char *op, const struct ttx_tensor *in, unsigned nin,
+                                     const struct ttx_op_params *p, size_t *batch, size_t *rows, size_t *cols,
+                                     char *err, size_t errlen);
+/* Run the operation on tile t (reset between kernel runs; its statistics
+   accumulate).  out->data must hold the shape ttx_op_shape gives. */
+TTX_API enum ttx_status ttx_op_run(struct ttx_tile *t, const char *op, const struct ttx_tensor *in, unsigned nin,
+                                   const struct ttx_op_params *p, struct ttx_tensor *out, char *err, size_t errlen);
 
 TTX_API const char *ttx_version(void);
 /* Non-zero when this build can compile code with LLVM (--engine jit). */

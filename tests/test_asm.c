@@ -215,8 +215,12 @@ START_TEST(test_expressions)
 	/* intermediate values may exceed the field as long as the result fits */
 	ASM_EQ("SETC16 0, (1 << 32) >> 20", 0xB2001000);
 
-	asm_err("SETC16 0, 4 / 2", "<line>:1:13: unexpected '/' after the operands");
-	asm_err("SETC16 0, 4 % 2", "<line>:1:13: unexpected '%' after the operands");
+	ASM_EQ("SETC16 0, 7 / 2", 0xB2000003);
+	ASM_EQ("SETC16 0, 7 % 4", 0xB2000003);
+	ASM_EQ("SETC16 0, (2 < 3) + (3 <= 3) + (4 > 3) + (4 >= 5) + (1 == 1) + (1 != 1)", 0xB2000004);
+	ASM_EQ("SETC16 0, (1 && 0) + (1 || 0) + !0 + !7", 0xB2000002);
+	asm_err("SETC16 0, 4 / 0", "<line>:1:13: division by zero");
+	asm_err("SETC16 0, 4 @ 2", "<line>:1:13: unexpected '@' after the operands");
 	asm_err("SETC16 0, (1 + 2", "<line>:1:17: expected ')'");
 	asm_err("SETC16 0, 1 +", "<line>:1:14: expected a number");
 	asm_err("SETC16 0, 1 << 41", "<line>:1:13: shift count 41 out of range");
@@ -409,7 +413,7 @@ START_TEST(test_trailing_garbage)
 	asm_err("TTI_SEMPOST(1);;", "<line>:1:16: unexpected ';' after the operands");
 	asm_err("TTI_SEMPOST(1) 2", "<line>:1:16: unexpected '2' after the operands");
 	asm_err("SEMPOST 1)", "<line>:1:10: unexpected ')' after the operands");
-	asm_err("SEMPOST 2 / 1", "<line>:1:11: unexpected '/' after the operands");
+	asm_err("SEMPOST 2 $ 1", "<line>:1:11: unexpected '$' after the operands");
 	asm_err(".word 1 2", "<line>:1:9: unexpected '2'");
 	asm_err(".word 5;", "<line>:1:8: unexpected ';'");
 }
@@ -445,7 +449,7 @@ START_TEST(test_asm_line_directives)
 	/* only .word makes a word */
 	asm_err(".thread 1", "<line>:1:1: only .word is allowed here");
 	asm_err(".mmio 0x100, 0", "<line>:1:1: only .word is allowed here");
-	asm_err(".foo 1", "<line>:1:1: unknown directive '.foo' (.word, .thread, .mmio)");
+	asm_err(".foo 1", "<line>:1:1: only .word is allowed here");
 	/* an error leaves *word alone and tolerates a missing message buffer */
 	uint32_t w = 0x12345678;
 	ck_assert_int_eq(ttx_asm_line("FOO", &w, NULL, 0), TTX_EINVAL);
@@ -617,9 +621,9 @@ START_TEST(test_program_directives)
 	PARSE_ERR(".word 0x100000000", "prog.s:1:7: .word value out of range (32 bits)");
 	PARSE_ERR("NOP\n  .word", "prog.s:2:3: .word takes one operand");
 	/* unknown directives */
-	PARSE_ERR(".foo 1", "prog.s:1:1: unknown directive '.foo' (.word, .thread, .mmio)");
-	PARSE_ERR("NOP\n\t.org 0x100", "prog.s:2:2: unknown directive '.org' (.word, .thread, .mmio)");
-	PARSE_ERR(".", "prog.s:1:1: unknown directive '.' (.word, .thread, .mmio)");
+	PARSE_ERR(".foo 1", "prog.s:1:1: unknown directive '.foo' (.word, .thread, .mmio, .equ, .rept, .if, .include)");
+	PARSE_ERR("NOP\n\t.org 0x100", "prog.s:2:2: unknown directive '.org' (.word, .thread, .mmio, .equ, .rept, .if, .include)");
+	PARSE_ERR(".", "prog.s:1:1: unknown directive '.' (.word, .thread, .mmio, .equ, .rept, .if, .include)");
 }
 END_TEST
 
@@ -631,7 +635,7 @@ START_TEST(test_program_error_positions)
 	PARSE_ERR("NOP\nNOP\n\tBOGUS 1\n", "prog.s:3:2: unknown mnemonic 'BOGUS'");
 	PARSE_ERR("NOP\n.thread 1\n.thread 3\n", "prog.s:3:9: .thread 3: threads are 0, 1 and 2");
 	PARSE_ERR("NOP\nFOO", "prog.s:2:1: unknown mnemonic 'FOO'");
-	PARSE_ERR("NOP\r\nNOP x\r\n", "prog.s:2:5: unknown symbol 'x' (operands must be numbers)");
+	PARSE_ERR("NOP\r\nNOP x\r\n", "prog.s:2:5: unknown symbol 'x' (define it with .equ)");
 	PARSE_ERR("# c\n// d\nSETC16 0, 1 +\n", "prog.s:3:14: expected a number");
 	PARSE_ERR("NOP # ok\nSFPMAD 1, 2, 3  // short\n",
 	          "prog.s:2:1: SFPMAD takes 5 operands (lreg_src_a, lreg_src_b, lreg_src_c, lreg_dest, "
@@ -669,6 +673,93 @@ START_TEST(test_program_from_words)
 	ck_assert_ptr_nonnull(p);
 	ck_assert_uint_eq(ttx_program_size(p), 0);
 	ttx_program_free(p);
+}
+END_TEST
+
+/* .equ / .set / .rept / .if / .include (docs/assembly.md) */
+START_TEST(test_program_macros)
+{
+	static const char text[] =
+		".equ N, 3\n"                    /* 1 */
+		".set X, N * 2\n"                /* 2 */
+		".rept N, I\n"                   /* 3 */
+		"SETC16 0, X + I\n"              /* 4 */
+		".endr\n"                        /* 5 */
+		".set X, 100\n"                  /* 6: .set may redefine */
+		".if X == 100 && defined(N)\n"   /* 7 */
+		"SETC16 1, X % 7\n"              /* 8 */
+		".else\n"                        /* 9 */
+		"SETC16 1, 0\n"                  /* 10 */
+		".endif\n"                       /* 11 */
+		".if defined(Y)\n"               /* 12 */
+		"SETC16 2, 0\n"                  /* 13 */
+		".endif\n"                       /* 14 */
+		".rept 2, I\n"                   /* 15: nested, the inner index shadows */
+		".rept 2, J\n"                   /* 16 */
+		".equ K, 10 * I + J\n"           /* 17: local to the iteration */
+		"SETC16 3, K\n"                  /* 18 */
+		".endr\n"
+		".endr\n";
+	struct ttx_program *p = parse_ok(text, sizeof(text) - 1);
+	ck_assert_uint_eq(ttx_program_size(p), 8);
+	check_insn(p, 0, 0, 0xB2000006, 4);
+	check_insn(p, 1, 0, 0xB2000007, 4);
+	check_insn(p, 2, 0, 0xB2000008, 4);
+	check_insn(p, 3, 0, 0xB2010002, 8);
+	check_insn(p, 4, 0, 0xB2030000, 18);
+	check_insn(p, 5, 0, 0xB2030001, 18);
+	check_insn(p, 6, 0, 0xB203000A, 18);
+	check_insn(p, 7, 0, 0xB203000B, 18);
+	ttx_program_free(p);
+
+	/* symbols from the caller */
+	static const struct ttx_asm_symbol syms[] = { { "A", 5 }, { "B", 2 } };
+	static const char t2[] = "SETC16 B, A * B\n.rept A - B\nNOP\n.endr\n";
+	char err[256] = "";
+	ck_assert_int_eq(ttx_program_parse_with(t2, sizeof(t2) - 1, "k.s", syms, 2, &p, err, sizeof(err)), TTX_OK);
+	ck_assert_uint_eq(ttx_program_size(p), 4);
+	check_insn(p, 0, 0, 0xB202000A, 1);
+	ttx_program_free(p);
+
+	/* a library kernel is included by name, and its lines carry its name */
+	static const char t3[] = ".include \"common.s\"\nSETC16 0, FMT_BF16\n";
+	p = parse_ok(t3, sizeof(t3) - 1);
+	check_insn(p, 0, 0, 0xB2000005, 2);
+	ck_assert_str_eq(ttx_program_item(p, 0)->file, "prog.s");
+	ttx_program_free(p);
+
+	PARSE_ERR(".equ N, 1\n.equ N, 2\n", "prog.s:2:6: 'N' is already defined as 1");
+	PARSE_ERR(".rept 2\nNOP\n", "prog.s:1:1: .rept without .endr");
+	PARSE_ERR(".endr\n", "prog.s:1:1: .endr without its opening directive");
+	PARSE_ERR(".if 1\nNOP\n", "prog.s:1:1: .if without .endif");
+	PARSE_ERR(".else\n", "prog.s:1:1: .else without its opening directive");
+	PARSE_ERR(".rept -1\n.endr\n", "prog.s:1:1: .rept count -1 out of range (0..1000000)");
+	PARSE_ERR(".rept 2, 9x\n.endr\n", "prog.s:1:10: expected the name of the index after ','");
+	PARSE_ERR(".equ 1, 2\n", "prog.s:1:6: .equ takes a name and a value");
+	PARSE_ERR(".equ A 2\n", "prog.s:1:8: expected ',' after the name");
+	PARSE_ERR(".if Q\n.endif\n", "prog.s:1:5: unknown symbol 'Q' (define it with .equ)");
+	PARSE_ERR(".include \"no-such-file.s\"\n",
+	          "prog.s:1:11: cannot open 'no-such-file.s' (not a library kernel, and no such file)");
+	/* a kernel with an error reports the kernel's own line */
+	static const char t4[] = ".include \"unary.s\"\n";
+	p = NULL;
+	ck_assert_int_eq(ttx_program_parse(t4, sizeof(t4) - 1, "prog.s", &p, err, sizeof(err)), TTX_EINVAL);
+	ck_assert_msg(strncmp(err, "unary.s:", 8) == 0 && strstr(err, "unknown symbol"), "%s", err);
+	/* runaway expansion and nesting are errors, not hangs */
+	PARSE_ERR(".rept 1000000\n.rept 1000000\nNOP\n.endr\n.endr\n",
+	          "prog.s:3:1: the program has more than 16777216 instructions and stores (a runaway .rept?)");
+	char deep[1200];
+	size_t n = 0;
+	n += (size_t)sprintf(deep + n, "SETC16 0, ");
+	for (int k = 0; k < 300; k++)
+		deep[n++] = '(';
+	deep[n++] = '1';
+	for (int k = 0; k < 300; k++)
+		deep[n++] = ')';
+	deep[n] = '\0';
+	p = NULL;
+	ck_assert_int_eq(ttx_program_parse(deep, n, "prog.s", &p, err, sizeof(err)), TTX_EINVAL);
+	ck_assert_msg(strstr(err, "expression nests too deeply") != NULL, "%s", err);
 }
 END_TEST
 
@@ -843,6 +934,7 @@ int main(void)
 	tcase_add_test(tc, test_program_error_positions);
 	tcase_add_test(tc, test_program_nul);
 	tcase_add_test(tc, test_program_from_words);
+	tcase_add_test(tc, test_program_macros);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("disasm");

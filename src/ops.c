@@ -1,0 +1,584 @@
+/* Tensor operations (ttx.h, docs/ops.md): host arrays in, the emulated
+ * tile computes, host arrays out.
+ *
+ * The host plays the data-movement cores: it converts and tiles the inputs
+ * (ttx_tilize), places blocks of tiles in L1, runs a kernel of the library
+ * (the .s files of kernels/, parameterised by .equ symbols) on the tile's three threads,
+ * and reads the result tiles back (ttx_untilize).  Multi-pass operations
+ * move intermediate tiles between passes as raw L1 bytes.  No host
+ * arithmetic produces a result. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tile.h"
+#include "formats.h"
+
+#define L1_IN   0x010000u   /* input tiles (and a second input at L1_IN2) */
+#define L1_IN2  0x070000u
+#define L1_OUT  0x0D0000u   /* output tiles, up to 0x16E000 */
+#define REGION  0x060000u   /* 384 KiB a region: 96 FP32 tiles */
+#define MAX_NT  64u         /* tiles per kernel run */
+
+enum sfpu_fn {
+	FN_COPY, FN_EXP, FN_LOG, FN_RECIP, FN_SQRT, FN_RSQRT, FN_SIGMOID, FN_TANH, FN_GELU, FN_GELU_TANH,
+	FN_SILU, FN_RELU, FN_LEAKY_RELU, FN_ABS, FN_SQUARE, FN_POWER, FN_NEG,
+};
+
+/* One operation being run. */
+struct opc {
+	struct ttx_tile *t;
+	struct ttx_op_params p;
+	char *err;
+	size_t errlen;
+	double done, total;          /* progress, in tiles */
+};
+
+static enum ttx_status fail(struct opc *c, enum ttx_status st, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static enum ttx_status fail(struct opc *c, enum ttx_status st, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(c->err, c->errlen, fmt, ap);
+	va_end(ap);
+	return st;
+}
+
+static void progress(struct opc *c, double tiles)
+{
+	c->done += tiles;
+	if (c->p.progress && c->total > 0)
+		c->p.progress(c->p.progress_ctx, c->done / c->total > 1 ? 1 : c->done / c->total);
+}
+
+static size_t up32(size_t n)
+{
+	return (n + 31) / 32 * 32;
+}
+
+/* ---- symbols and kernels ---- */
+
+struct syms {
+	struct ttx_asm_symbol v[64];
+	size_t n;
+};
+
+static void sym(struct syms *s, const char *name, int64_t value)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (strcmp(s->v[i].name, name) == 0) {
+			s->v[i].value = value;
+			return;
+		}
+	s->v[s->n].name = name;
+	s->v[s->n++].value = value;
+}
+
+static enum ttx_status parse_kernel(struct opc *c, const char *name, const struct syms *s, struct ttx_program **out)
+{
+	const char *text;
+	size_t len;
+	char msg[512];
+	if (ttx_kernel_find(name, &text, &len))
+		return fail(c, TTX_EINVAL, "kernel %s is not in the library", name);
+	if (ttx_program_parse_with(text, len, name, s->v, s->n, out, msg, sizeof(msg)) != TTX_OK)
+		return fail(c, TTX_EINVAL, "kernel %s: %s (a ttx bug: please report it)", name, msg);
+	return TTX_OK;
+}
+
+/* Reset the tile for a kernel run, keeping its statistics. */
+static void clear_tile(struct ttx_tile *t)
+{
+	struct ttx_stats st = t->stats;
+	uint64_t counts[256];
+	memcpy(counts, t->op_counts, sizeof(counts));
+	ttx_tile_reset(t);
+	t->stats = st;
+	memcpy(t->op_counts, counts, sizeof(counts));
+}
+
+static enum ttx_status run_kernel(struct opc *c, const struct ttx_program *prog)
+{
+	if (ttx_program_run(c->t, prog, 0) != TTX_OK)
+		return fail(c, TTX_FAULT, "the tile stopped: %s", ttx_tile_error(c->t));
+	return TTX_OK;
+}
+
+/* ---- formats of the kernels ---- */
+
+/* The SFPLOAD format and the way a tile of `f` reaches Dst (unary.s):
+   straight from the unpacker (FP32, TF32) or through SrcA as BF16 or FP16. */
+static enum ttx_status input_path(struct opc *c, enum ttx_format f, struct syms *s)
+{
+	switch (f) {
+	case TTX_FORMAT_FP32: case TTX_FORMAT_TF32:
+		sym(s, "TO_DST", 1), sym(s, "LOAD_MODE", 3), sym(s, "SRCA_FMT", TTX_FORMAT_TF32);
+		return TTX_OK;
+	case TTX_FORMAT_BF16: case TTX_FORMAT_BFP8: case TTX_FORMAT_BFP4: case TTX_FORMAT_BFP2:
+		sym(s, "TO_DST", 0), sym(s, "LOAD_MODE", 2), sym(s, "SRCA_FMT", TTX_FORMAT_BF16);
+		return TTX_OK;
+	case TTX_FORMAT_FP16: case TTX_FORMAT_FP8: case TTX_FORMAT_BFP8A: case TTX_FORMAT_BFP4A: case TTX_FORMAT_BFP2A:
+		sym(s, "TO_DST", 0), sym(s, "LOAD_MODE", 1), sym(s, "SRCA_FMT", TTX_FORMAT_FP16);
+		return TTX_OK;
+	default:
+		return fail(c, TTX_EINVAL, "format %s: this operation takes floating-point formats", ttx_format_name(f));
+	}
+}
+
+/* The packer's chain from FP32 Dst to `f` (pack_setup.s): IntermediateFormat
+   (rounding to nearest, ties away), In_data_format, exponent section. */
+static enum ttx_status output_path(struct opc *c, enum ttx_format f, struct syms *s)
+{
+	unsigned inter, in, exp = 0;
+	switch (f) {
+	case TTX_FORMAT_FP32: case TTX_FORMAT_TF32: case TTX_FORMAT_BF16:
+		inter = in = (unsigned)f;
+		break;
+	case TTX_FORMAT_BFP8: case TTX_FORMAT_BFP4: case TTX_FORMAT_BFP2:
+		inter = in = TTX_FMT_BFP8, exp = 4;
+		break;
+	case TTX_FORMAT_BFP8A: case TTX_FORMAT_BFP4A: case TTX_FORMAT_BFP2A:
+		inter = in = TTX_FMT_FP32, exp = 4;
+		break;
+	case TTX_FORMAT_FP16: case TTX_FORMAT_FP8:
+		inter = in = TTX_FMT_FP32;
+		break;
+	default:
+		return fail(c, TTX_EINVAL, "output format %s: this operation writes floating-point formats",
+		            ttx_format_name(f));
+	}
+	sym(s, "OUT_FMT", (unsigned)f), sym(s, "PACK_INTER", inter), sym(s, "PACK_IN", in), sym(s, "PACK_EXP", exp);
+	return TTX_OK;
+}
+
+/* ---- tiled tensors on the host ---- */
+
+/* A batch of matrices as tile images of one format: batch x tr x tc tiles
+   of tile_bytes each, in that order. */
+struct tiled {
+	uint8_t *bytes;
+	size_t batch, tr, tc, tile_bytes;
+	enum ttx_format f;
+};
+
+static void tiled_free(struct tiled *m)
+{
+	free(m->bytes);
+	m->bytes = NULL;
+}
+
+static uint8_t *tile_at(const struct tiled *m, size_t b, size_t i, size_t j)
+{
+	return m->bytes + ((b * m->tr + i) * m->tc + j) * m->tile_bytes;
+}
+
+/* Pad (with `pad`), convert (to nearest, ties to even) and tile a tensor. */
+static enum ttx_status tilize_tensor(struct opc *c, const struct ttx_tensor *x, enum ttx_format f, float pad,
+                                     struct tiled *m)
+{
+	size_t R = up32(x->rows), C = up32(x->cols);
+	m->f = f, m->batch = x->batch, m->tr = R / 32, m->tc = C / 32, m->tile_bytes = ttx_format_tile_bytes(f);
+	m->bytes = malloc(m->batch * m->tr * m->tc * m->tile_bytes);
+	float *buf = malloc(R * C * sizeof(float));
+	if (!m->bytes || !buf) {
+		free(buf);
+		tiled_free(m);
+		return fail(c, TTX_ENOMEM, "out of memory");
+	}
+	for (size_t b = 0; b < x->batch; b++) {
+		for (size_t r = 0; r < R; r++)
+			for (size_t k = 0; k < C; k++)
+				buf[r * C + k] = r < x->rows && k < x->cols ? x->data[(b * x->rows + r) * x->cols + k] : pad;
+		ttx_tilize(f, TTX_ROUND_NEAREST_EVEN, buf, R, C, tile_at(m, b, 0, 0), m->tr * m->tc * m->tile_bytes);
+	}
+	free(buf);
+	return TTX_OK;
+}
+
+static enum ttx_status alloc_tiled(struct opc *c, struct tiled *m, enum ttx_format f, size_t batch, size_t tr,
+                                   size_t tc)
+{
+	m->f = f, m->batch = batch, m->tr = tr, m->tc = tc, m->tile_bytes = ttx_format_tile_bytes(f);
+	m->bytes = calloc(batch * tr * tc, m->tile_bytes);
+	return m->bytes ? TTX_OK : fail(c, TTX_ENOMEM, "out of memory");
+}
+
+/* The top-left rows x cols of each matrix into out. */
+static enum ttx_status untilize_tensor(struct opc *c, const struct tiled *m, struct ttx_tensor *out)
+{
+	size_t R = m->tr * 32, C = m->tc * 32;
+	float *buf = malloc(R * C * sizeof(float));
+	if (!buf)
+		return fail(c, TTX_ENOMEM, "out of memory");
+	for (size_t b = 0; b < m->batch; b++) {
+		ttx_untilize(m->f, tile_at(m, b, 0, 0), m->tr * m->tc * m->tile_bytes, buf, R, C);
+		for (size_t r = 0; r < out->rows; r++)
+			memcpy(out->data + (b * out->rows + r) * out->cols, buf + r * C, out->cols * sizeof(float));
+	}
+	free(buf);
+	return TTX_OK;
+}
+
+/* ---- unary: the SFPU kernel over every tile ---- */
+
+/* The SFPU function's symbols: FN, PARAM (FP32 bits), and for power whether
+   the exponent is a small integer. */
+static void fn_syms(struct syms *s, int fn, double param)
+{
+	float f = (float)param;
+	uint32_t bits;
+	memcpy(&bits, &f, 4);
+	sym(s, "FN", fn);
+	sym(s, "PARAM", bits);
+	int integer = param == floor(param) && fabs(param) <= 31;
+	sym(s, "P_INT", integer);
+	sym(s, "P_ABS", integer ? (int64_t)fabs(param) : 0);
+	sym(s, "P_NEG", integer && param < 0);
+}
+
+/* Apply an SFPU function to every tile of `in` (any float format), giving
+   tiles of `out_f`. */
+static enum ttx_status sfpu_tiles(struct opc *c, const struct tiled *in, int fn, double param, enum ttx_format out_f,
+                                  struct tiled *out)
+{
+	size_t n = in->batch * in->tr * in->tc;
+	enum ttx_status st = alloc_tiled(c, out, out_f, in->batch, in->tr, in->tc);
+	if (st != TTX_OK)
+		return st;
+	struct syms s = { .n = 0 };
+	struct ttx_program *prog = NULL;
+	size_t prog_nt = 0;
+	if ((st = input_path(c, in->f, &s)) != TTX_OK || (st = output_path(c, out_f, &s)) != TTX_OK)
+		goto done;
+	fn_syms(&s, fn, param);
+	sym(&s, "IN_FMT", (unsigned)in->f), sym(&s, "IN_ADDR", L1_IN), sym(&s, "IN_TILE", (int64_t)in->tile_bytes);
+	sym(&s, "OUT_ADDR", L1_OUT), sym(&s, "OUT_TILE", (int64_t)out->tile_bytes);
+	size_t per = MAX_NT;
+	while (per * in->tile_bytes > REGION || per * out->tile_bytes > 0x16E000u - L1_OUT)
+		per /= 2;
+	for (size_t i = 0; i < n; i += per) {
+		size_t nt = n - i < per ? n - i : per;
+		if (nt != prog_nt) {
+			ttx_program_free(prog);
+			sym(&s, "NT", (int64_t)nt);
+			if ((st = parse_kernel(c, "unary.s", &s, &prog)) != TTX_OK)
+				goto done;
+			prog_nt = nt;
+		}
+		clear_tile(c->t);
+		ttx_l1_write(c->t, L1_IN, in->bytes + i * in->tile_bytes, nt * in->tile_bytes);
+		if ((st = run_kernel(c, prog)) != TTX_OK)
+			goto done;
+		ttx_l1_read(c->t, L1_OUT, out->bytes + i * out->tile_bytes, nt * out->tile_bytes);
+		progress(c, (double)nt);
+	}
+done:
+	ttx_program_free(prog);
+	if (st != TTX_OK)
+		tiled_free(out);
+	return st;
+}
+
+/* ---- matmul ---- */
+
+/* The unpacker's output format for a tile of `f` bound for SrcA / SrcB
+   (TC/Unpackers/FormatConversion.md): FP32 becomes TF32, every other format
+   is named as itself (the register then holds BF16 or FP16). */
+static enum ttx_status src_format(struct opc *c, enum ttx_format f, unsigned *out)
+{
+	switch (f) {
+	case TTX_FORMAT_FP32:
+		*out = TTX_FMT_TF32;
+		return TTX_OK;
+	case TTX_FORMAT_BF16: case TTX_FORMAT_BFP8: case TTX_FORMAT_BFP4: case TTX_FORMAT_BFP2:
+	case TTX_FORMAT_FP16: case TTX_FORMAT_FP8: case TTX_FORMAT_BFP8A: case TTX_FORMAT_BFP4A: case TTX_FORMAT_BFP2A:
+		*out = (unsigned)f;
+		return TTX_OK;
+	default:
+		return fail(c, TTX_EINVAL, "format %s: the Matrix Unit takes fp32, bf16, fp16, fp8 or a bfp format",
+		            ttx_format_name(f));
+	}
+}
+
+#define L1_END 0x16E000u    /* the kernels' L1 ends here (TTX_L1_SIZE rounded down) */
+
+/* C (batch x M x N) = A (batch x M x K) B (batch or 1 x K x N), by blocks of
+   bm x bn output tiles and kc tiles of K a kernel run.  When K is split,
+   the partial sums accumulate in L1 as FP32 (the packer's L1
+   accumulation) and a last run converts them to the output format. */
+static enum ttx_status matmul_tiles(struct opc *c, const struct tiled *a, const struct tiled *b, enum ttx_format out_f,
+                                   struct tiled *out)
+{
+	size_t Mt = a->tr, Kt = a->tc, Nt = b->tc;
+	unsigned srcf = 0;
+	enum ttx_status st = src_format(c, a->f, &srcf);
+	if (st != TTX_OK)
+		return st;
+	size_t kc = Kt < 32 ? Kt : 32, nk = (Kt + kc - 1) / kc;
+	enum ttx_format acc_f = nk > 1 ? TTX_FORMAT_FP32 : out_f;
+	size_t at = a->tile_bytes, bt = b->tile_bytes, ct = ttx_format_tile_bytes(acc_f);
+	size_t bm = Mt < 8 ? Mt : 8, bn = Nt < 8 ? Nt : 8;
+	while ((bm * kc * at + kc * bn * bt + bm * bn * ct) > L1_END - L1_IN && (bm > 1 || bn > 1)) {
+		if (bm >= bn)
+			bm = (bm + 1) / 2;
+		else
+			bn = (bn + 1) / 2;
+	}
+	if ((st = alloc_tiled(c, out, acc_f, a->batch, Mt, Nt)) != TTX_OK)
+		return st;
+	uint8_t *ablk = malloc(bm * kc * at), *bblk = malloc(kc * bn * bt), *cblk = malloc(bm * bn * ct);
+	struct ttx_program *prog = NULL;
+	size_t pm = 0, pn = 0, pk = 0, pacc = 2;
+	struct syms s = { .n = 0 };
+	if (!ablk || !bblk || !cblk) {
+		st = fail(c, TTX_ENOMEM, "out of memory");
+		goto done;
+	}
+	if ((st = output_path(c, acc_f, &s)) != TTX_OK)
+		goto done;
+	uint32_t A0 = L1_IN, B0 = (uint32_t)(A0 + bm * kc * at), C0 = (uint32_t)(B0 + kc * bn * bt);
+	C0 = (C0 + 15) & ~15u;
+	sym(&s, "IN_FMT", (unsigned)a->f), sym(&s, "SRC_FMT", srcf), sym(&s, "PHASES", (int)c->p.fidelity + 1);
+	sym(&s, "A_ADDR", A0), sym(&s, "A_TILE", (int64_t)at), sym(&s, "B_ADDR", B0), sym(&s, "B_TILE", (int64_t)bt);
+	sym(&s, "C_ADDR", C0), sym(&s, "C_TILE", (int64_t)ct);
+	for (size_t n = 0; n < a->batch; n++) {
+		size_t nb = b->batch == 1 ? 0 : n;
+		for (size_t i0 = 0; i0 < Mt; i0 += bm)
+			for (size_t j0 = 0; j0 < Nt; j0 += bn) {
+				size_t mt = Mt - i0 < bm ? Mt - i0 : bm, nt = Nt - j0 < bn ? Nt - j0 : bn;
+				for (size_t kb = 0; kb < nk; kb++) {
+					size_t k0 = kb * kc, kt = Kt - k0 < kc ? Kt - k0 : kc;
+					int acc = kb > 0;
+					if (mt != pm || nt != pn || kt != pk || acc != (int)pacc) {
+						ttx_program_free(prog), prog = NULL;
+						sym(&s, "MT", (int64_t)mt), sym(&s, "NT", (int64_t)nt), sym(&s, "KT", (int64_t)kt);
+						sym(&s, "L1_ACC", acc);
+						if ((st = parse_kernel(c, "matmul.s", &s, &prog)) != TTX_OK)
+							goto done;
+						pm = mt, pn = nt, pk = kt, pacc = (size_t)acc;
+					}
+					/* the streams: A by rows of tiles, B by columns */
+					for (size_t i = 0; i < mt; i++)
+						for (size_t k = 0; k < kt; k++)
+							memcpy(ablk + (i * kt + k) * at, tile_at(a, n, i0 + i, k0 + k), at);
+					for (size_t j = 0; j < nt; j++)
+						for (size_t k = 0; k < kt; k++)
+							memcpy(bblk + (j * kt + k) * bt, tile_at(b, nb, k0 + k, j0 + j), bt);
+					clear_tile(c->t);
+					ttx_l1_write(c->t, A0, ablk, mt * kt * at);
+					ttx_l1_write(c->t, B0, bblk, nt * kt * bt);
+					if (acc)
+						ttx_l1_write(c->t, C0, cblk, mt * nt * ct);
+					if ((st = run_kernel(c, prog)) != TTX_OK)
+						goto done;
+					ttx_l1_read(c->t, C0, cblk, mt * nt * ct);
+					progress(c, (double)(mt * nt * kt));
+				}
+				for (size_t i = 0; i < mt; i++)
+					for (size_t j = 0; j < nt; j++)
+						memcpy(tile_at(out, n, i0 + i, j0 + j), cblk + (i * nt + j) * ct, ct);
+			}
+	}
+	if (acc_f != out_f) {
+		struct tiled conv = { 0 };
+		if ((st = sfpu_tiles(c, out, FN_COPY, 0, out_f, &conv)) != TTX_OK)
+			goto done;
+		tiled_free(out);
+		*out = conv;
+	}
+done:
+	ttx_program_free(prog);
+	free(ablk), free(bblk), free(cblk);
+	if (st != TTX_OK)
+		tiled_free(out);
+	return st;
+}
+
+/* ---- the operations ---- */
+
+struct opdef;
+typedef enum ttx_status (*shape_fn)(struct opc *c, const struct ttx_tensor *in, struct ttx_tensor *out);
+typedef enum ttx_status (*run_fn)(struct opc *c, const struct opdef *d, const struct ttx_tensor *in,
+                                  struct ttx_tensor *out);
+
+struct opdef {
+	struct ttx_op_info info;
+	shape_fn shape;
+	run_fn run;
+	int fn;                /* unary: the SFPU function */
+	double param;          /* the parameter's default */
+};
+
+static size_t tiles_of(const struct ttx_tensor *x)
+{
+	return x->batch * (up32(x->rows) / 32) * (up32(x->cols) / 32);
+}
+
+static enum ttx_status same_shape(struct opc *c, const struct ttx_tensor *in, struct ttx_tensor *out)
+{
+	(void)c;
+	out->batch = in->batch, out->rows = in->rows, out->cols = in->cols;
+	return TTX_OK;
+}
+
+static enum ttx_status run_unary(struct opc *c, const struct opdef *d, const struct ttx_tensor *in,
+                                 struct ttx_tensor *out)
+{
+	struct tiled a = { 0 }, r = { 0 };
+	c->total = (double)tiles_of(in);
+	enum ttx_status st = tilize_tensor(c, in, c->p.format, 0.0f, &a);
+	if (st == TTX_OK)
+		st = sfpu_tiles(c, &a, d->fn, c->p.has_param ? c->p.param : d->param, c->p.out_format, &r);
+	if (st == TTX_OK)
+		st = untilize_tensor(c, &r, out);
+	tiled_free(&a), tiled_free(&r);
+	return st;
+}
+
+static enum ttx_status matmul_shape(struct opc *c, const struct ttx_tensor *in, struct ttx_tensor *out)
+{
+	if (in[0].cols != in[1].rows)
+		return fail(c, TTX_EINVAL, "matmul: A is %zu x %zu and B is %zu x %zu: A's columns must match B's rows",
+		            in[0].rows, in[0].cols, in[1].rows, in[1].cols);
+	if (in[1].batch != 1 && in[1].batch != in[0].batch)
+		return fail(c, TTX_EINVAL, "matmul: batches of %zu and %zu (B's batch must be 1 or A's)", in[0].batch,
+		            in[1].batch);
+	out->batch = in[0].batch, out->rows = in[0].rows, out->cols = in[1].cols;
+	return TTX_OK;
+}
+
+static enum ttx_status run_matmul(struct opc *c, const struct opdef *d, const struct ttx_tensor *in,
+                                  struct ttx_tensor *out)
+{
+	(void)d;
+	struct tiled a = { 0 }, b = { 0 }, r = { 0 };
+	size_t Kt = up32(in[0].cols) / 32, nk = (Kt + 31) / 32;
+	c->total = (double)(in[0].batch * (up32(in[0].rows) / 32) * (up32(in[1].cols) / 32) * Kt);
+	if (nk > 1 && c->p.out_format != TTX_FORMAT_FP32)
+		c->total += (double)tiles_of(out);
+	enum ttx_status st = tilize_tensor(c, &in[0], c->p.format, 0.0f, &a);
+	if (st == TTX_OK)
+		st = tilize_tensor(c, &in[1], c->p.format, 0.0f, &b);
+	if (st == TTX_OK)
+		st = matmul_tiles(c, &a, &b, c->p.out_format, &r);
+	if (st == TTX_OK)
+		st = untilize_tensor(c, &r, out);
+	tiled_free(&a), tiled_free(&b), tiled_free(&r);
+	return st;
+}
+
+#define UNARY(name, fn, params, summary) { { name, 1, 1, params, summary }, same_shape, run_unary, fn, 0 }
+
+static const struct opdef ops[] = {
+	{ { "matmul", 2, 2, "--fidelity", "A B (A: [batch] M x K, B: [batch] K x N)" }, matmul_shape, run_matmul, 0, 0 },
+	UNARY("exp", FN_EXP, "", "e^x"),
+	UNARY("log", FN_LOG, "", "ln x (x < 0: NaN, 0: -Inf)"),
+	UNARY("reciprocal", FN_RECIP, "", "1 / x"),
+	UNARY("sqrt", FN_SQRT, "", "sqrt x (x < 0: NaN)"),
+	UNARY("rsqrt", FN_RSQRT, "", "1 / sqrt x (x < 0: NaN)"),
+	UNARY("sigmoid", FN_SIGMOID, "", "1 / (1 + e^-x)"),
+	UNARY("tanh", FN_TANH, "", "tanh x"),
+	UNARY("gelu", FN_GELU, "", "x Phi(x) (the erf form)"),
+	UNARY("gelu_tanh", FN_GELU_TANH, "", "the tanh approximation of gelu"),
+	UNARY("silu", FN_SILU, "", "x sigmoid(x)"),
+	UNARY("relu", FN_RELU, "", "max(x, 0)"),
+	{ { "leaky_relu", 1, 1, "--param SLOPE (0.01)", "x < 0 ? SLOPE x : x" }, same_shape, run_unary, FN_LEAKY_RELU,
+	  0.01 },
+	UNARY("abs", FN_ABS, "", "|x|"),
+	UNARY("square", FN_SQUARE, "", "x * x"),
+	{ { "power", 1, 1, "--param P (2)", "x^P (integer P: repeated products; else e^(P ln x))" }, same_shape,
+	  run_unary, FN_POWER, 2 },
+};
+#define NOPS (sizeof(ops) / sizeof(ops[0]))
+
+static const struct ttx_op_info *infos(void)
+{
+	static struct ttx_op_info v[NOPS];
+	for (size_t i = 0; i < NOPS; i++)
+		v[i] = ops[i].info;
+	return v;
+}
+
+const struct ttx_op_info *ttx_op_list(size_t *n)
+{
+	*n = NOPS;
+	return infos();
+}
+
+void ttx_op_params_default(struct ttx_op_params *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->format = TTX_FORMAT_BF16;
+	p->out_format = TTX_FORMAT_FP32;
+	p->fidelity = TTX_FIDELITY_HIFI4;
+	p->dim = TTX_DIM_ROWS;
+}
+
+static const struct opdef *find_op(const char *name)
+{
+	for (size_t i = 0; name && i < NOPS; i++)
+		if (strcmp(ops[i].info.name, name) == 0)
+			return &ops[i];
+	return NULL;
+}
+
+static enum ttx_status check(struct opc *c, const struct opdef *d, const struct ttx_tensor *in, unsigned nin)
+{
+	if (!d)
+		return fail(c, TTX_EINVAL, "unknown operation (ttx op --list shows them)");
+	if (nin < d->info.min_inputs || nin > d->info.max_inputs)
+		return fail(c, TTX_EINVAL, "%s takes %u input%s, got %u", d->info.name, d->info.min_inputs,
+		            d->info.min_inputs == 1 ? "" : "s", nin);
+	for (unsigned i = 0; i < nin; i++) {
+		if (!in || !in[i].data || !in[i].batch || !in[i].rows || !in[i].cols)
+			return fail(c, TTX_EINVAL, "input %u is empty", i + 1);
+		if (in[i].rows > 65536 || in[i].cols > 65536 || in[i].batch > 65536)
+			return fail(c, TTX_EINVAL, "input %u is too large (%zu x %zu x %zu)", i + 1, in[i].batch,
+			            in[i].rows, in[i].cols);
+	}
+	if (!ttx_format_info((unsigned)c->p.format) || !ttx_format_info((unsigned)c->p.out_format))
+		return fail(c, TTX_EINVAL, "not a data format");
+	if ((unsigned)c->p.fidelity > TTX_FIDELITY_HIFI4 || (unsigned)c->p.dim > TTX_DIM_ALL)
+		return fail(c, TTX_EINVAL, "bad fidelity or dimension");
+	return TTX_OK;
+}
+
+enum ttx_status ttx_op_shape(const char *op, const struct ttx_tensor *in, unsigned nin, const struct ttx_op_params *p,
+                             size_t *batch, size_t *rows, size_t *cols, char *err, size_t errlen)
+{
+	struct opc c = { .err = err, .errlen = errlen };
+	if (p)
+		c.p = *p;
+	else
+		ttx_op_params_default(&c.p);
+	const struct opdef *d = find_op(op);
+	enum ttx_status st = check(&c, d, in, nin);
+	if (st != TTX_OK)
+		return st;
+	struct ttx_tensor o = { 0 };
+	if ((st = d->shape(&c, in, &o)) != TTX_OK)
+		return st;
+	*batch = o.batch, *rows = o.rows, *cols = o.cols;
+	return TTX_OK;
+}
+
+enum ttx_status ttx_op_run(struct ttx_tile *t, const char *op, const struct ttx_tensor *in, unsigned nin,
+                           const struct ttx_op_params *p, struct ttx_tensor *out, char *err, size_t errlen)
+{
+	struct opc c = { .t = t, .err = err, .errlen = errlen };
+	if (p)
+		c.p = *p;
+	else
+		ttx_op_params_default(&c.p);
+	size_t b, r, k;
+	enum ttx_status st = ttx_op_shape(op, in, nin, &c.p, &b, &r, &k, err, errlen);
+	if (st != TTX_OK)
+		return st;
+	if (!t || !out || !out->data || out->batch != b || out->rows != r || out->cols != k)
+		return fail(&c, TTX_EINVAL, "the output must be a %zu x %zu x %zu array", b, r, k);
+	return find_op(op)->run(&c, find_op(op), in, out);
+}
