@@ -3,7 +3,7 @@
 # to OUT_FMT, TC/Packers/FormatConversion.md), all 1024 datums of a tile
 # per PACR.  GPRs 34-39 of the packing thread.  Symbols: OUT_FMT,
 # PACK_INTER, PACK_IN, PACK_EXP (BFP exponent section, 16-byte units),
-# PACK_ROW (default 64).
+# PACK_ROW (default 64; out_pack.s sets it for each tile).
 .if !defined(PACK_ROW)
 .equ PACK_ROW, 64
 .endif

@@ -8,14 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ttx.h"
-
-enum { EXIT_FAULT = 1, EXIT_USAGE = 2 };
+#include "cli.h"
 
 static const char usage_text[] =
 	"usage: ttx asm IN.s -o OUT.bin\n"
 	"       ttx disasm IN.bin\n"
 	"       ttx run PROGRAM [options]\n"
+	"       ttx op NAME --in A.npy [--in B.npy ...] --out C.npy [options]\n"
+	"       ttx op --list\n"
+	"       ttx demo [options]\n"
 	"       ttx --help | --version\n"
 	"\n"
 	"run options:\n"
@@ -35,9 +36,23 @@ static const char usage_text[] =
 	"  --stats               print execution statistics to stderr\n"
 	"  --trace F             write every executed instruction to F ('-' = stdout)\n"
 	"\n"
-	"PROGRAM: *.bin = raw little-endian 32-bit words; anything else = assembler text.\n";
+	"PROGRAM: *.bin = raw little-endian 32-bit words; anything else = assembler text.\n"
+	"\n"
+	"op options (docs/ops.md):\n"
+	"  --in F.npy            an input (float32, float16, float64, int8/16/32, uint8; 1-D,\n"
+	"                        2-D, or 3-D with a leading batch dimension; repeatable)\n"
+	"  --out F.npy           the result, float32\n"
+	"  --format F            L1 format of the inputs: bf16 (default), fp16, fp32, bfp8, ...\n"
+	"  --out-format F        L1 format the tile writes the result in (default fp32)\n"
+	"  --fidelity F          lofi, hifi2, hifi3 or hifi4 (default): matmul's phases\n"
+	"  --dim D               rows (default), cols or all: reduce_sum, reduce_max\n"
+	"  --param X             the op's parameter (ttx op --list)\n"
+	"  --engine, --numerics  as for run; --stats as for run, summed over the op's kernels\n"
+	"  --progress            a progress line on stderr\n"
+	"\n"
+	"demo options: --engine E (default: both, side by side), --size M,K,N, --quick\n";
 
-static int usage_error(const char *fmt, const char *arg)
+int usage_error(const char *fmt, const char *arg)
 {
 	fprintf(stderr, "ttx: ");
 	fprintf(stderr, fmt, arg);
@@ -274,13 +289,33 @@ static void trace_line(void *ctx, unsigned thread, uint32_t word)
 	fprintf((FILE *)ctx, "T%u %08X  %s\n", thread, word, line);
 }
 
-static void warn_line(void *ctx, const char *message)
+void warn_line(void *ctx, const char *message)
 {
 	(void)ctx;
 	fprintf(stderr, "ttx: warning: %s\n", message);
 }
 
-static void print_stats(const struct ttx_stats *s)
+int parse_engine(const char *s, enum ttx_engine *out)
+{
+	static const char *const names[] = { "interp", "jit", "auto" };
+	for (int i = 0; i < 3; i++)
+		if (strcmp(s, names[i]) == 0) {
+			*out = (enum ttx_engine)i;
+			return 0;
+		}
+	return -1;
+}
+
+int parse_numerics(const char *s, enum ttx_numerics *out)
+{
+	if (strcmp(s, "exact") == 0 || strcmp(s, "fast") == 0) {
+		*out = s[0] == 'e' ? TTX_NUMERICS_EXACT : TTX_NUMERICS_FAST;
+		return 0;
+	}
+	return -1;
+}
+
+void print_stats(const struct ttx_stats *s)
 {
 	static const char *const units[] = {
 		"frontend", "misc", "matrix", "sfpu", "unpack", "pack", "mover", "scalar", "sync", "config",
@@ -362,21 +397,11 @@ static int cmd_run(int argc, char **argv)
 			n_out++;
 			break;
 		case OPT_ENGINE:
-			if (strcmp(optarg, "interp") == 0)
-				opt.engine = TTX_ENGINE_INTERP;
-			else if (strcmp(optarg, "jit") == 0)
-				opt.engine = TTX_ENGINE_JIT;
-			else if (strcmp(optarg, "auto") == 0)
-				opt.engine = TTX_ENGINE_AUTO;
-			else
+			if (parse_engine(optarg, &opt.engine))
 				return usage_error("--engine '%s': expected interp, jit or auto", optarg);
 			break;
 		case OPT_NUMERICS:
-			if (strcmp(optarg, "exact") == 0)
-				opt.numerics = TTX_NUMERICS_EXACT;
-			else if (strcmp(optarg, "fast") == 0)
-				opt.numerics = TTX_NUMERICS_FAST;
-			else
+			if (parse_numerics(optarg, &opt.numerics))
 				return usage_error("--numerics '%s': expected exact or fast", optarg);
 			break;
 		case OPT_MAX_INSNS:
@@ -520,7 +545,7 @@ done:
 int main(int argc, char **argv)
 {
 	if (argc < 2)
-		return usage_error("missing command (asm, disasm or run)%s", "");
+		return usage_error("missing command (asm, disasm, run, op or demo)%s", "");
 	const char *cmd = argv[1];
 	if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
 		fputs(usage_text, stdout);
@@ -536,5 +561,9 @@ int main(int argc, char **argv)
 		return cmd_disasm(argc - 2, argv + 2);
 	if (strcmp(cmd, "run") == 0)
 		return cmd_run(argc - 1, argv + 1);
-	return usage_error("unknown command '%s' (asm, disasm or run)", cmd);
+	if (strcmp(cmd, "op") == 0)
+		return cmd_op(argc - 1, argv + 1);
+	if (strcmp(cmd, "demo") == 0)
+		return cmd_demo(argc - 1, argv + 1);
+	return usage_error("unknown command '%s' (asm, disasm, run, op or demo)", cmd);
 }

@@ -18,8 +18,8 @@
 
 #define L1_IN   0x010000u   /* input tiles (and a second input at L1_IN2) */
 #define L1_IN2  0x070000u
-#define L1_OUT  0x0D0000u   /* output tiles, up to 0x16E000 */
-#define REGION  0x060000u   /* 384 KiB a region: 96 FP32 tiles */
+#define L1_OUT  0x0D0000u   /* output tiles, up to L1_END */
+#define L1_END  0x16E000u   /* the end of L1 (TTX_L1_SIZE) */
 #define MAX_NT  64u         /* tiles per kernel run */
 
 enum sfpu_fn {
@@ -33,6 +33,7 @@ struct opc {
 	struct ttx_op_params p;
 	char *err;
 	size_t errlen;
+	unsigned nin;                /* inputs */
 	double done, total;          /* progress, in tiles */
 };
 
@@ -240,46 +241,129 @@ static void fn_syms(struct syms *s, int fn, double param)
 	sym(s, "P_NEG", integer && param < 0);
 }
 
+/* A kernel of the SFPU family run over a stream of units of work: unit u
+   reads in_per tiles of the input stream from L1 (in order, at L1_IN) and
+   writes out_per tiles (at L1_OUT).  As many units go into one kernel run
+   as L1 and max_units allow; the kernel gets their number as `count_sym`.
+   `extra` (extra_len bytes) is written at L1_IN2 for every run. */
+struct stream {
+	const char *kernel, *count_sym;
+	size_t in_per, out_per, max_units;
+	const uint8_t *extra;
+	size_t extra_len;
+};
+
+static enum ttx_status run_stream(struct opc *c, const struct stream *k, struct syms *s, const uint8_t *in,
+                                  enum ttx_format in_f, size_t units, enum ttx_format out_f, uint8_t *out)
+{
+	size_t it = ttx_format_tile_bytes(in_f), ot = ttx_format_tile_bytes(out_f);
+	enum ttx_status st;
+	if ((st = input_path(c, in_f, s)) != TTX_OK || (st = output_path(c, out_f, s)) != TTX_OK)
+		return st;
+	sym(s, "IN_FMT", (unsigned)in_f), sym(s, "IN_ADDR", L1_IN), sym(s, "IN_TILE", (int64_t)it);
+	sym(s, "OUT_ADDR", L1_OUT), sym(s, "OUT_TILE", (int64_t)ot);
+	size_t per = k->max_units;
+	while (per > 1 && (per * k->in_per * it > L1_IN2 - L1_IN || per * k->out_per * ot > L1_END - L1_OUT))
+		per--;
+	if (k->in_per * it > L1_IN2 - L1_IN || k->out_per * ot > L1_END - L1_OUT || k->extra_len > L1_OUT - L1_IN2)
+		return fail(c, TTX_EINVAL, "the operation needs %zu tiles at a time, more than L1 holds (rows too long?)",
+		            k->in_per);
+	struct ttx_program *prog = NULL;
+	size_t prog_n = 0;
+	for (size_t u = 0; u < units; u += per) {
+		size_t n = units - u < per ? units - u : per;
+		if (n != prog_n) {
+			ttx_program_free(prog), prog = NULL;
+			sym(s, k->count_sym, (int64_t)n);
+			if ((st = parse_kernel(c, k->kernel, s, &prog)) != TTX_OK)
+				break;
+			prog_n = n;
+		}
+		clear_tile(c->t);
+		ttx_l1_write(c->t, L1_IN, in + u * k->in_per * it, n * k->in_per * it);
+		if (k->extra_len)
+			ttx_l1_write(c->t, L1_IN2, k->extra, k->extra_len);
+		if ((st = run_kernel(c, prog)) != TTX_OK)
+			break;
+		ttx_l1_read(c->t, L1_OUT, out + u * k->out_per * ot, n * k->out_per * ot);
+		progress(c, (double)(n * k->in_per));
+	}
+	ttx_program_free(prog);
+	return st;
+}
+
 /* Apply an SFPU function to every tile of `in` (any float format), giving
    tiles of `out_f`. */
 static enum ttx_status sfpu_tiles(struct opc *c, const struct tiled *in, int fn, double param, enum ttx_format out_f,
                                   struct tiled *out)
 {
-	size_t n = in->batch * in->tr * in->tc;
 	enum ttx_status st = alloc_tiled(c, out, out_f, in->batch, in->tr, in->tc);
 	if (st != TTX_OK)
 		return st;
 	struct syms s = { .n = 0 };
-	struct ttx_program *prog = NULL;
-	size_t prog_nt = 0;
-	if ((st = input_path(c, in->f, &s)) != TTX_OK || (st = output_path(c, out_f, &s)) != TTX_OK)
-		goto done;
 	fn_syms(&s, fn, param);
-	sym(&s, "IN_FMT", (unsigned)in->f), sym(&s, "IN_ADDR", L1_IN), sym(&s, "IN_TILE", (int64_t)in->tile_bytes);
-	sym(&s, "OUT_ADDR", L1_OUT), sym(&s, "OUT_TILE", (int64_t)out->tile_bytes);
-	size_t per = MAX_NT;
-	while (per * in->tile_bytes > REGION || per * out->tile_bytes > 0x16E000u - L1_OUT)
-		per /= 2;
-	for (size_t i = 0; i < n; i += per) {
-		size_t nt = n - i < per ? n - i : per;
-		if (nt != prog_nt) {
-			ttx_program_free(prog);
-			sym(&s, "NT", (int64_t)nt);
-			if ((st = parse_kernel(c, "unary.s", &s, &prog)) != TTX_OK)
-				goto done;
-			prog_nt = nt;
-		}
-		clear_tile(c->t);
-		ttx_l1_write(c->t, L1_IN, in->bytes + i * in->tile_bytes, nt * in->tile_bytes);
-		if ((st = run_kernel(c, prog)) != TTX_OK)
-			goto done;
-		ttx_l1_read(c->t, L1_OUT, out->bytes + i * out->tile_bytes, nt * out->tile_bytes);
-		progress(c, (double)nt);
-	}
-done:
-	ttx_program_free(prog);
+	static const struct stream k = { "unary.s", "NT", 1, 1, MAX_NT, NULL, 0 };
+	st = run_stream(c, &k, &s, in->bytes, in->f, in->batch * in->tr * in->tc, out_f, out->bytes);
 	if (st != TTX_OK)
 		tiled_free(out);
+	return st;
+}
+
+/* ---- reductions, softmax, layer norm: bands of tiles ---- */
+
+/* The tiles of `m` as bands for a reduction along `dim` (TTX_DIM_ROWS: a
+   row of tiles; COLS: a column; ALL: a whole matrix), one after another. */
+static uint8_t *bands_of(const struct tiled *m, enum ttx_dim dim, size_t *nbands, size_t *bt)
+{
+	size_t n = m->batch * m->tr * m->tc;
+	uint8_t *v = malloc(n * m->tile_bytes), *p = v;
+	if (!v)
+		return NULL;
+	*nbands = dim == TTX_DIM_ROWS ? m->batch * m->tr : dim == TTX_DIM_COLS ? m->batch * m->tc : m->batch;
+	*bt = n / *nbands;
+	for (size_t b = 0; b < m->batch; b++) {
+		size_t outer = dim == TTX_DIM_COLS ? m->tc : 1, inner = dim == TTX_DIM_COLS ? m->tr : m->tr * m->tc;
+		for (size_t o = 0; o < outer; o++)
+			for (size_t i = 0; i < inner; i++, p += m->tile_bytes)
+				memcpy(p, dim == TTX_DIM_COLS ? tile_at(m, b, i, o) : tile_at(m, b, 0, 0) + i * m->tile_bytes,
+				       m->tile_bytes);
+	}
+	return v;
+}
+
+/* Reduce nb bands of bt tiles (`in`, format in_f) to one tile each (`out`,
+   format out_f): the tiles combined element-wise, then, with `intile`,
+   within the tile along `dim`.  Bands longer than a kernel run holds are
+   reduced in parts whose FP32 partial tiles are reduced again. */
+static enum ttx_status reduce_bands(struct opc *c, const uint8_t *in, enum ttx_format in_f, size_t nb, size_t bt,
+                                    int rop, enum ttx_dim dim, int intile, enum ttx_format out_f, uint8_t *out)
+{
+	size_t it = ttx_format_tile_bytes(in_f), limit = (L1_IN2 - L1_IN) / it;
+	if (limit > MAX_NT)
+		limit = MAX_NT;
+	struct syms s = { .n = 0 };
+	sym(&s, "ROP", rop), sym(&s, "DIM", intile ? (int)dim : 3);
+	if (bt <= limit) {
+		sym(&s, "BT", (int64_t)bt);
+		struct stream k = { "reduce.s", "NB", bt, 1, limit / bt, NULL, 0 };
+		return run_stream(c, &k, &s, in, in_f, nb, out_f, out);
+	}
+	size_t parts = (bt + limit - 1) / limit, pt = ttx_format_tile_bytes(TTX_FORMAT_FP32);
+	uint8_t *partial = malloc(parts * pt);
+	if (!partial)
+		return fail(c, TTX_ENOMEM, "out of memory");
+	enum ttx_status st = TTX_OK;
+	for (size_t b = 0; b < nb && st == TTX_OK; b++) {
+		for (size_t p = 0; p < parts && st == TTX_OK; p++) {
+			size_t n = bt - p * limit < limit ? bt - p * limit : limit;
+			st = reduce_bands(c, in + (b * bt + p * limit) * it, in_f, 1, n, rop, dim, 0, TTX_FORMAT_FP32,
+			                  partial + p * pt);
+		}
+		if (st == TTX_OK)
+			st = reduce_bands(c, partial, TTX_FORMAT_FP32, 1, parts, rop, dim, intile, out_f,
+			                  out + b * ttx_format_tile_bytes(out_f));
+	}
+	free(partial);
 	return st;
 }
 
@@ -304,7 +388,6 @@ static enum ttx_status src_format(struct opc *c, enum ttx_format f, unsigned *ou
 	}
 }
 
-#define L1_END 0x16E000u    /* the kernels' L1 ends here (TTX_L1_SIZE rounded down) */
 
 /* C (batch x M x N) = A (batch x M x K) B (batch or 1 x K x N), by blocks of
    bm x bn output tiles and kc tiles of K a kernel run.  When K is split,
@@ -471,10 +554,145 @@ static enum ttx_status run_matmul(struct opc *c, const struct opdef *d, const st
 	return st;
 }
 
+static uint32_t f32_bits(double x)
+{
+	float f = (float)x;
+	uint32_t b;
+	memcpy(&b, &f, 4);
+	return b;
+}
+
+static enum ttx_status reduce_shape(struct opc *c, const struct ttx_tensor *in, struct ttx_tensor *out)
+{
+	out->batch = in->batch;
+	out->rows = c->p.dim == TTX_DIM_ROWS ? in->rows : 1;
+	out->cols = c->p.dim == TTX_DIM_COLS ? in->cols : 1;
+	return TTX_OK;
+}
+
+/* reduce_sum (fn 0), reduce_max (fn 1): padding is 0 or -Inf. */
+static enum ttx_status run_reduce(struct opc *c, const struct opdef *d, const struct ttx_tensor *in,
+                                  struct ttx_tensor *out)
+{
+	struct tiled a = { 0 };
+	uint8_t *bands = NULL, *res = NULL;
+	size_t nb = 0, bt = 0, ot = ttx_format_tile_bytes(c->p.out_format);
+	float buf[32 * 32];
+	c->total = (double)tiles_of(in);
+	enum ttx_status st = tilize_tensor(c, in, c->p.format, d->fn ? -INFINITY : 0.0f, &a);
+	if (st != TTX_OK)
+		return st;
+	bands = bands_of(&a, c->p.dim, &nb, &bt);
+	res = bands ? malloc(nb * ot) : NULL;
+	if (!res)
+		st = fail(c, TTX_ENOMEM, "out of memory");
+	if (st == TTX_OK)
+		st = reduce_bands(c, bands, a.f, nb, bt, d->fn, c->p.dim, 1, c->p.out_format, res);
+	for (size_t k = 0; st == TTX_OK && k < nb; k++) {
+		/* band k's result: column 0 (rows), row 0 (columns) or [0][0] */
+		ttx_untilize(c->p.out_format, res + k * ot, ot, buf, 32, 32);
+		size_t per = nb / in->batch, b = k / per, i = k % per;
+		for (size_t r = 0; r < 32; r++) {
+			size_t at = c->p.dim == TTX_DIM_ROWS ? 32 * i + r : c->p.dim == TTX_DIM_COLS ? 32 * i + r : r;
+			size_t lim = c->p.dim == TTX_DIM_ROWS ? out->rows : c->p.dim == TTX_DIM_COLS ? out->cols : 1;
+			if (at < lim)
+				out->data[b * out->rows * out->cols + at] = c->p.dim == TTX_DIM_ROWS ? buf[r * 32] : buf[r];
+		}
+	}
+	tiled_free(&a);
+	free(bands), free(res);
+	return st;
+}
+
+static enum ttx_status run_softmax(struct opc *c, const struct opdef *d, const struct ttx_tensor *in,
+                                   struct ttx_tensor *out)
+{
+	(void)d;
+	struct tiled a = { 0 }, r = { 0 };
+	c->total = (double)tiles_of(in);
+	enum ttx_status st = tilize_tensor(c, in, c->p.format, -INFINITY, &a);
+	if (st == TTX_OK)
+		st = alloc_tiled(c, &r, c->p.out_format, a.batch, a.tr, a.tc);
+	if (st == TTX_OK) {
+		struct syms s = { .n = 0 };
+		sym(&s, "BT", (int64_t)a.tc);
+		struct stream k = { "softmax.s", "NB", a.tc, a.tc, a.tc >= 32 ? 1 : 32 / a.tc, NULL, 0 };
+		st = run_stream(c, &k, &s, a.bytes, a.f, a.batch * a.tr, r.f, r.bytes);
+	}
+	if (st == TTX_OK)
+		st = untilize_tensor(c, &r, out);
+	tiled_free(&a), tiled_free(&r);
+	return st;
+}
+
+static enum ttx_status layernorm_shape(struct opc *c, const struct ttx_tensor *in, struct ttx_tensor *out)
+{
+	for (unsigned i = 1; i < c->nin; i++)
+		if (in[i].batch != 1 || in[i].rows != 1 || in[i].cols != in[0].cols)
+			return fail(c, TTX_EINVAL, "layernorm: %s must have %zu values (one a column), not %zu x %zu x %zu",
+			            i == 1 ? "gamma" : "beta", in[0].cols, in[i].batch, in[i].rows, in[i].cols);
+	if (c->nin == 2)
+		return fail(c, TTX_EINVAL, "layernorm takes x, or x, gamma and beta");
+	return same_shape(c, in, out);
+}
+
+static enum ttx_status run_layernorm(struct opc *c, const struct opdef *d, const struct ttx_tensor *in,
+                                     struct ttx_tensor *out)
+{
+	struct tiled a = { 0 }, g = { 0 }, be = { 0 }, r = { 0 };
+	c->total = (double)tiles_of(in);
+	enum ttx_status st = tilize_tensor(c, in, c->p.format, 0.0f, &a);
+	uint8_t *extra = NULL;
+	size_t it = ttx_format_tile_bytes(c->p.format);
+	if (st == TTX_OK && c->nin == 3) {
+		/* gamma and beta, each row repeated down the tile */
+		float *rep = malloc(32 * in[0].cols * sizeof(float));
+		if (!rep)
+			st = fail(c, TTX_ENOMEM, "out of memory");
+		for (unsigned k = 1; st == TTX_OK && k < 3; k++) {
+			for (size_t i = 0; i < 32; i++)
+				memcpy(rep + i * in[0].cols, in[k].data, in[0].cols * sizeof(float));
+			struct ttx_tensor t = { rep, 1, 32, in[0].cols };
+			st = tilize_tensor(c, &t, c->p.format, 0.0f, k == 1 ? &g : &be);
+		}
+		free(rep);
+		if (st == TTX_OK && !(extra = malloc(2 * a.tc * it)))
+			st = fail(c, TTX_ENOMEM, "out of memory");
+		if (st == TTX_OK) {
+			memcpy(extra, g.bytes, a.tc * it);
+			memcpy(extra + a.tc * it, be.bytes, a.tc * it);
+		}
+	}
+	if (st == TTX_OK)
+		st = alloc_tiled(c, &r, c->p.out_format, a.batch, a.tr, a.tc);
+	if (st == TTX_OK) {
+		struct syms s = { .n = 0 };
+		double n = (double)in->cols, pad = (double)(a.tc * 32 - in->cols);
+		sym(&s, "BT", (int64_t)a.tc), sym(&s, "INV_N", f32_bits(1.0 / n)), sym(&s, "PADC", f32_bits(pad / n));
+		sym(&s, "EPS", f32_bits(c->p.has_param ? c->p.param : d->param)), sym(&s, "AFFINE", c->nin == 3);
+		sym(&s, "G_ADDR", L1_IN2), sym(&s, "BETA_ADDR", (int64_t)(L1_IN2 + a.tc * it));
+		struct stream k = { "layernorm.s", "NB", a.tc, a.tc, a.tc >= 32 ? 1 : 32 / a.tc, extra,
+		                    extra ? 2 * a.tc * it : 0 };
+		st = run_stream(c, &k, &s, a.bytes, a.f, a.batch * a.tr, r.f, r.bytes);
+	}
+	if (st == TTX_OK)
+		st = untilize_tensor(c, &r, out);
+	free(extra);
+	tiled_free(&a), tiled_free(&g), tiled_free(&be), tiled_free(&r);
+	return st;
+}
+
 #define UNARY(name, fn, params, summary) { { name, 1, 1, params, summary }, same_shape, run_unary, fn, 0 }
 
 static const struct opdef ops[] = {
 	{ { "matmul", 2, 2, "--fidelity", "A B (A: [batch] M x K, B: [batch] K x N)" }, matmul_shape, run_matmul, 0, 0 },
+	{ { "reduce_sum", 1, 1, "--dim rows|cols|all", "sums along each row (M x 1), column (1 x N) or all (1 x 1)" },
+	  reduce_shape, run_reduce, 0, 0 },
+	{ { "reduce_max", 1, 1, "--dim rows|cols|all", "maxima along each row, column or all" }, reduce_shape,
+	  run_reduce, 1, 0 },
+	{ { "softmax", 1, 1, "", "e^x / (sum of e^x), along each row" }, same_shape, run_softmax, 0, 0 },
+	{ { "layernorm", 1, 3, "[--in GAMMA --in BETA] --param EPS (1e-5)", "(x - mean) / sqrt(var + EPS) [gamma + beta], along each row" },
+	  layernorm_shape, run_layernorm, 0, 1e-5 },
 	UNARY("exp", FN_EXP, "", "e^x"),
 	UNARY("log", FN_LOG, "", "ln x (x < 0: NaN, 0: -Inf)"),
 	UNARY("reciprocal", FN_RECIP, "", "1 / x"),
@@ -550,7 +768,7 @@ static enum ttx_status check(struct opc *c, const struct opdef *d, const struct 
 enum ttx_status ttx_op_shape(const char *op, const struct ttx_tensor *in, unsigned nin, const struct ttx_op_params *p,
                              size_t *batch, size_t *rows, size_t *cols, char *err, size_t errlen)
 {
-	struct opc c = { .err = err, .errlen = errlen };
+	struct opc c = { .err = err, .errlen = errlen, .nin = nin };
 	if (p)
 		c.p = *p;
 	else
@@ -569,7 +787,7 @@ enum ttx_status ttx_op_shape(const char *op, const struct ttx_tensor *in, unsign
 enum ttx_status ttx_op_run(struct ttx_tile *t, const char *op, const struct ttx_tensor *in, unsigned nin,
                            const struct ttx_op_params *p, struct ttx_tensor *out, char *err, size_t errlen)
 {
-	struct opc c = { .t = t, .err = err, .errlen = errlen };
+	struct opc c = { .t = t, .err = err, .errlen = errlen, .nin = nin };
 	if (p)
 		c.p = *p;
 	else
