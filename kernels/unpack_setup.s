@@ -1,7 +1,7 @@
 # Unpacker U's configuration (thread 0) for whole uncompressed 32x32 tiles
 # of L1 format U_FMT, one UNPACR a tile (multi-context mode, context 0):
-# into SrcA / SrcB as register format U_OUT, or (U = 0, U_TO_DST) straight
-# into Dst.  TC/UNPACR_Regular.md.  GPRs UG..UG+6 (16-22 for unpacker 0,
+# into SrcA / SrcB as register format U_OUT (U_HALO: each 16 x 16 face
+# transposed, unpacker 0 only), or (U = 0, U_TO_DST) straight into Dst.  TC/UNPACR_Regular.md.  GPRs UG..UG+6 (16-22 for unpacker 0,
 # 28-34 for unpacker 1); unpack_tile.s sets the tile's address in UG+6.
 .set UG, 16 + 12 * U
 .set USEC, 52 + 40 * U                         # THCON_SEC0 / THCON_SEC1
@@ -10,7 +10,10 @@ SETDMAREG 0, UD0 & 0xFFFF, 0, 2 * UG
 SETDMAREG 0, UD0 >> 16, 0, 2 * UG + 1
 SETDMAREG 0, 1, 0, 2 * UG + 2                  # YDim 1, ZDim 1
 SETDMAREG 0, 1, 0, 2 * UG + 3
-SETDMAREG 0, U_OUT, 0, 2 * UG + 4              # REG2_Out_data_format
+.if !defined(U_HALO)
+.set U_HALO, 0
+.endif
+SETDMAREG 0, U_OUT | (U_HALO << 8), 0, 2 * UG + 4   # REG2_Out_data_format, Haloize_mode
 SETDMAREG 0, 0, 0, 2 * UG + 5
 SETDMAREG 0, 1 | (U_TO_DST << 4), 0, 2 * UG + 6   # Disable_zero_compress_cntx0, Unpack_if_sel_cntx0
 SETDMAREG 0, 0, 0, 2 * UG + 7

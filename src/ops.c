@@ -125,6 +125,9 @@ static enum ttx_status input_path(struct opc *c, enum ttx_format f, struct syms 
 	case TTX_FORMAT_FP16: case TTX_FORMAT_FP8: case TTX_FORMAT_BFP8A: case TTX_FORMAT_BFP4A: case TTX_FORMAT_BFP2A:
 		sym(s, "TO_DST", 0), sym(s, "LOAD_MODE", 1), sym(s, "SRCA_FMT", TTX_FORMAT_FP16);
 		return TTX_OK;
+	case TTX_FORMAT_INT16:    /* raw 16-bit halves (transpose.s PLANES) */
+		sym(s, "TO_DST", 0), sym(s, "LOAD_MODE", 6), sym(s, "SRCA_FMT", TTX_FORMAT_INT16);
+		return TTX_OK;
 	default:
 		return fail(c, TTX_EINVAL, "format %s: this operation takes floating-point formats", ttx_format_name(f));
 	}
@@ -682,10 +685,192 @@ static enum ttx_status run_layernorm(struct opc *c, const struct opdef *d, const
 	return st;
 }
 
+/* ---- element-wise add, sub, mul with NumPy broadcasting ---- */
+
+static enum ttx_status binary_shape(struct opc *c, const struct ttx_tensor *in, struct ttx_tensor *out)
+{
+	size_t a[3] = { in[0].batch, in[0].rows, in[0].cols }, b[3] = { in[1].batch, in[1].rows, in[1].cols }, o[3];
+	for (int k = 0; k < 3; k++) {
+		if (a[k] != b[k] && a[k] != 1 && b[k] != 1)
+			return fail(c, TTX_EINVAL, "shapes %zu x %zu x %zu and %zu x %zu x %zu do not broadcast together",
+			            a[0], a[1], a[2], b[0], b[1], b[2]);
+		o[k] = a[k] > b[k] ? a[k] : b[k];
+	}
+	out->batch = o[0], out->rows = o[1], out->cols = o[2];
+	return TTX_OK;
+}
+
+static int is_full(const struct ttx_tensor *x, const struct ttx_tensor *out)
+{
+	return x->batch == out->batch && x->rows == out->rows && x->cols == out->cols;
+}
+
+/* x repeated along its dimensions of 1 to the shape of `out` (data
+   movement, as a reader kernel would do it) into *full. */
+static enum ttx_status expand(struct opc *c, const struct ttx_tensor *x, const struct ttx_tensor *out, float **buf,
+                              struct ttx_tensor *full)
+{
+	*full = *out;
+	if (!(*buf = malloc(out->batch * out->rows * out->cols * sizeof(float))))
+		return fail(c, TTX_ENOMEM, "out of memory");
+	for (size_t b = 0; b < out->batch; b++)
+		for (size_t i = 0; i < out->rows; i++)
+			for (size_t j = 0; j < out->cols; j++)
+				(*buf)[(b * out->rows + i) * out->cols + j] =
+				        x->data[((x->batch == 1 ? 0 : b) * x->rows + (x->rows == 1 ? 0 : i)) * x->cols +
+				                (x->cols == 1 ? 0 : j)];
+	full->data = *buf;
+	return TTX_OK;
+}
+
+/* add (fn 0), sub (1), mul (2).  16-bit and BFP formats go through the
+   Matrix Unit (binary.s), which broadcasts B's row, column or scalar; A must
+   have the result's shape, so for add and mul the operands swap when only B
+   does, and otherwise the host repeats A.  FP32 goes through the SFPU
+   (binary_sfpu.s), with both operands repeated by the host. */
+static enum ttx_status run_binary(struct opc *c, const struct opdef *d, const struct ttx_tensor *in,
+                                  struct ttx_tensor *out)
+{
+	const struct ttx_tensor *A = &in[0], *B = &in[1];
+	int sfpu = c->p.format == TTX_FORMAT_FP32 || c->p.format == TTX_FORMAT_TF32;
+	if (!is_full(A, out) && is_full(B, out) && d->fn != 1 && !sfpu)
+		A = &in[1], B = &in[0];
+	struct ttx_tensor fa, fb;
+	float *ra = NULL, *rb = NULL;
+	struct tiled a = { 0 }, b = { 0 }, r = { 0 };
+	uint8_t *bs = NULL;
+	unsigned srcf = 0;
+	c->total = (double)tiles_of(out);
+	enum ttx_status st = TTX_OK;
+	if (!is_full(A, out) && (st = expand(c, A, out, &ra, &fa)) == TTX_OK)
+		A = &fa;
+	if (st == TTX_OK && sfpu && !is_full(B, out) && (st = expand(c, B, out, &rb, &fb)) == TTX_OK)
+		B = &fb;
+	int brow = B->rows == 1 && out->rows > 1, bcol = B->cols == 1 && out->cols > 1;
+	if (st == TTX_OK)
+		st = tilize_tensor(c, A, c->p.format, 0.0f, &a);
+	if (st == TTX_OK)
+		st = tilize_tensor(c, B, c->p.format, 0.0f, &b);
+	if (st == TTX_OK && !sfpu)
+		st = src_format(c, a.f, &srcf);
+	if (st == TTX_OK)
+		st = alloc_tiled(c, &r, c->p.out_format, a.batch, a.tr, a.tc);
+	size_t n = a.batch * a.tr * a.tc, at = a.tile_bytes, ct = r.tile_bytes;
+	if (st == TTX_OK && !(bs = malloc(2 * n * at)))
+		st = fail(c, TTX_ENOMEM, "out of memory");
+	if (st == TTX_OK && sfpu) {
+		/* units of two tiles: A's, then B's */
+		for (size_t k = 0; k < n; k++) {
+			memcpy(bs + 2 * k * at, a.bytes + k * at, at);
+			memcpy(bs + (2 * k + 1) * at, b.bytes + k * at, at);
+		}
+		struct syms s = { .n = 0 };
+		sym(&s, "EOP", d->fn);
+		struct stream k = { "binary_sfpu.s", "NT", 2, 1, MAX_NT / 2, NULL, 0 };
+		st = run_stream(c, &k, &s, bs, a.f, n, r.f, r.bytes);
+	} else if (st == TTX_OK) {
+		/* B's tile for each of A's, the broadcast ones repeated */
+		for (size_t k = 0; k < n; k++) {
+			size_t bb = k / (a.tr * a.tc), i = k / a.tc % a.tr, j = k % a.tc;
+			memcpy(bs + k * at, tile_at(&b, b.batch == 1 ? 0 : bb, brow ? 0 : i, bcol ? 0 : j), at);
+		}
+		struct syms s = { .n = 0 };
+		struct ttx_program *prog = NULL;
+		size_t per = MAX_NT, prog_n = 0;
+		while (per * (2 * at + ct) > L1_END - L1_IN)
+			per /= 2;
+		uint32_t A0 = L1_IN, B0 = (uint32_t)(A0 + per * at), C0 = (uint32_t)(B0 + per * at);
+		if ((st = output_path(c, r.f, &s)) == TTX_OK) {
+			sym(&s, "EOP", d->fn), sym(&s, "BCAST", brow | bcol << 1), sym(&s, "PHASES", (int)c->p.fidelity + 1);
+			sym(&s, "IN_FMT", (unsigned)a.f), sym(&s, "SRC_FMT", srcf);
+			sym(&s, "A_ADDR", A0), sym(&s, "A_TILE", (int64_t)at), sym(&s, "B_ADDR", B0);
+			sym(&s, "B_TILE", (int64_t)at), sym(&s, "C_ADDR", C0), sym(&s, "C_TILE", (int64_t)ct);
+		}
+		for (size_t k = 0; st == TTX_OK && k < n; k += per) {
+			size_t nt = n - k < per ? n - k : per;
+			if (nt != prog_n) {
+				ttx_program_free(prog), prog = NULL;
+				sym(&s, "NT", (int64_t)nt);
+				if ((st = parse_kernel(c, "binary.s", &s, &prog)) != TTX_OK)
+					break;
+				prog_n = nt;
+			}
+			clear_tile(c->t);
+			ttx_l1_write(c->t, A0, a.bytes + k * at, nt * at);
+			ttx_l1_write(c->t, B0, bs + k * at, nt * at);
+			if ((st = run_kernel(c, prog)) == TTX_OK) {
+				ttx_l1_read(c->t, C0, r.bytes + k * ct, nt * ct);
+				progress(c, (double)nt);
+			}
+		}
+		ttx_program_free(prog);
+	}
+	if (st == TTX_OK)
+		st = untilize_tensor(c, &r, out);
+	free(ra), free(rb), free(bs);
+	tiled_free(&a), tiled_free(&b), tiled_free(&r);
+	return st;
+}
+
+static enum ttx_status transpose_shape(struct opc *c, const struct ttx_tensor *in, struct ttx_tensor *out)
+{
+	(void)c;
+	out->batch = in->batch, out->rows = in->cols, out->cols = in->rows;
+	return TTX_OK;
+}
+
+/* Each tile transposed on the tile (transpose.s), the host placing tile
+   (i, j) at (j, i).  FP32 tiles travel as two INT16 tiles, the high and the
+   low halves of their datums. */
+static enum ttx_status run_transpose(struct opc *c, const struct opdef *d, const struct ttx_tensor *in,
+                                     struct ttx_tensor *out)
+{
+	(void)d;
+	struct tiled a = { 0 }, r = { 0 };
+	uint8_t *stream = NULL;
+	int planes = c->p.format == TTX_FORMAT_FP32;
+	c->total = (double)tiles_of(in);
+	enum ttx_status st = tilize_tensor(c, in, c->p.format, 0.0f, &a);
+	if (st == TTX_OK)
+		st = alloc_tiled(c, &r, c->p.out_format, a.batch, a.tc, a.tr);
+	size_t n = a.batch * a.tr * a.tc, it = planes ? 2048 : a.tile_bytes;
+	if (st == TTX_OK && !(stream = malloc(n * (planes ? 2 : 1) * it)))
+		st = fail(c, TTX_ENOMEM, "out of memory");
+	for (size_t k = 0; st == TTX_OK && k < n; k++) {
+		/* output tile k = (b, j, i) comes from input tile (b, i, j) */
+		size_t b = k / (a.tr * a.tc), j = k / a.tr % a.tc, i = k % a.tr;
+		const uint8_t *src = tile_at(&a, b, i, j);
+		if (!planes) {
+			memcpy(stream + k * it, src, it);
+			continue;
+		}
+		uint8_t *hi = stream + 2 * k * it, *lo = hi + it;
+		for (size_t e = 0; e < 1024; e++) {
+			lo[2 * e] = src[4 * e], lo[2 * e + 1] = src[4 * e + 1];
+			hi[2 * e] = src[4 * e + 2], hi[2 * e + 1] = src[4 * e + 3];
+		}
+	}
+	if (st == TTX_OK) {
+		struct syms s = { .n = 0 };
+		sym(&s, "PLANES", planes);
+		struct stream k = { "transpose.s", "NT", planes ? 2 : 1, 1, planes ? MAX_NT / 2 : MAX_NT, NULL, 0 };
+		st = run_stream(c, &k, &s, stream, planes ? TTX_FORMAT_INT16 : a.f, n, r.f, r.bytes);
+	}
+	if (st == TTX_OK)
+		st = untilize_tensor(c, &r, out);
+	free(stream);
+	tiled_free(&a), tiled_free(&r);
+	return st;
+}
+
 #define UNARY(name, fn, params, summary) { { name, 1, 1, params, summary }, same_shape, run_unary, fn, 0 }
 
 static const struct opdef ops[] = {
 	{ { "matmul", 2, 2, "--fidelity", "A B (A: [batch] M x K, B: [batch] K x N)" }, matmul_shape, run_matmul, 0, 0 },
+	{ { "add", 2, 2, "", "A + B (NumPy broadcasting: B's row, column or scalar in the kernel)" }, binary_shape,
+	  run_binary, 0, 0 },
+	{ { "sub", 2, 2, "", "A - B (broadcasting as add)" }, binary_shape, run_binary, 1, 0 },
+	{ { "mul", 2, 2, "--fidelity", "A * B (broadcasting as add)" }, binary_shape, run_binary, 2, 0 },
 	{ { "reduce_sum", 1, 1, "--dim rows|cols|all", "sums along each row (M x 1), column (1 x N) or all (1 x 1)" },
 	  reduce_shape, run_reduce, 0, 0 },
 	{ { "reduce_max", 1, 1, "--dim rows|cols|all", "maxima along each row, column or all" }, reduce_shape,
@@ -693,6 +878,7 @@ static const struct opdef ops[] = {
 	{ { "softmax", 1, 1, "", "e^x / (sum of e^x), along each row" }, same_shape, run_softmax, 0, 0 },
 	{ { "layernorm", 1, 3, "[--in GAMMA --in BETA] --param EPS (1e-5)", "(x - mean) / sqrt(var + EPS) [gamma + beta], along each row" },
 	  layernorm_shape, run_layernorm, 0, 1e-5 },
+	{ { "transpose", 1, 1, "", "the transpose of each matrix (N x M)" }, transpose_shape, run_transpose, 0, 0 },
 	UNARY("exp", FN_EXP, "", "e^x"),
 	UNARY("log", FN_LOG, "", "ln x (x < 0: NaN, 0: -Inf)"),
 	UNARY("reciprocal", FN_RECIP, "", "1 / x"),
@@ -760,6 +946,14 @@ static enum ttx_status check(struct opc *c, const struct opdef *d, const struct 
 	}
 	if (!ttx_format_info((unsigned)c->p.format) || !ttx_format_info((unsigned)c->p.out_format))
 		return fail(c, TTX_EINVAL, "not a data format");
+	for (int k = 0; k < 2; k++) {
+		enum ttx_format f = k ? c->p.out_format : c->p.format;
+		if (f == TTX_FORMAT_TF32 || f == TTX_FORMAT_INT8 || f == TTX_FORMAT_UINT8 || f == TTX_FORMAT_INT16 ||
+		    f == TTX_FORMAT_INT32)
+			return fail(c, TTX_EINVAL, "%s format %s: the operations take fp32, bf16, fp16, fp8 and the bfp "
+			            "formats%s", k ? "output" : "input", ttx_format_name(f),
+			            f == TTX_FORMAT_TF32 ? " (fp32 goes to the Matrix Unit as tf32)" : "");
+	}
 	if ((unsigned)c->p.fidelity > TTX_FIDELITY_HIFI4 || (unsigned)c->p.dim > TTX_DIM_ALL)
 		return fail(c, TTX_EINVAL, "bad fidelity or dimension");
 	return TTX_OK;
