@@ -29,6 +29,7 @@ struct ttx_program {
 
 struct symbol {
 	char *name;
+	size_t len;
 	int64_t value;
 };
 
@@ -48,7 +49,41 @@ struct lexer {
 	int failed;
 	int depth;              /* expression nesting */
 	const struct symtab *syms;
+	struct mnemonics *mn;   /* the parse's lookup cache, or NULL */
 };
+
+/* Mnemonics already looked up in a parse: kernels repeat a few dozen of
+   them many thousand times, and ttx_isa_find scans the table. */
+struct mnemonics {
+	struct {
+		char name[16];
+		const struct ttx_insn_info *info;
+	} e[256];
+};
+
+static const struct ttx_insn_info *find_mnemonic(struct mnemonics *mn, const char *name, size_t len)
+{
+	if (!mn || len >= 16)
+		return ttx_isa_find(name, len);
+	uint32_t h = 2166136261u;
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)name[i]) * 16777619u;
+	for (unsigned k = 0; k < 256; k++) {
+		unsigned i = (h + k) & 255;
+		if (!mn->e[i].info) {
+			const struct ttx_insn_info *info = ttx_isa_find(name, len);
+			if (info) {
+				memcpy(mn->e[i].name, name, len);
+				mn->e[i].name[len] = '\0';
+				mn->e[i].info = info;
+			}
+			return info;
+		}
+		if (strncmp(mn->e[i].name, name, len) == 0 && mn->e[i].name[len] == '\0')
+			return mn->e[i].info;
+	}
+	return ttx_isa_find(name, len);
+}
 
 /* Deeper expressions (parentheses, unary operators) are refused rather
    than recursed into without bound. */
@@ -91,7 +126,7 @@ static int parse_number(struct lexer *lx, int64_t *v);
 static const struct symbol *find_symbol(const struct symtab *t, const char *name, size_t len)
 {
 	for (size_t i = t ? t->n : 0; i-- > 0;)   /* the innermost first */
-		if (strlen(t->v[i].name) == len && memcmp(t->v[i].name, name, len) == 0)
+		if (t->v[i].len == len && memcmp(t->v[i].name, name, len) == 0)
 			return &t->v[i];
 	return NULL;
 }
@@ -416,7 +451,7 @@ static int parse_insn(struct lexer *lx, uint32_t *word)
 			break;
 		}
 	}
-	const struct ttx_insn_info *insn = ttx_isa_find(name, len);
+	const struct ttx_insn_info *insn = find_mnemonic(lx->mn, name, len);
 	if (!insn)
 		return fail(lx, at, "unknown mnemonic '%.*s'", (int)(lx->p - s), s);
 	const char *mnemonic_end = lx->p;
@@ -496,6 +531,7 @@ struct parser {
 	size_t errlen;
 	int failed;
 	int include_depth;
+	struct mnemonics *mn;
 };
 
 #define MAX_INCLUDE_DEPTH 8
@@ -532,6 +568,7 @@ static int push_symbol(struct symtab *t, const char *name, size_t len, int64_t v
 	memcpy(n, name, len);
 	n[len] = '\0';
 	t->v[t->n].name = n;
+	t->v[t->n].len = len;
 	t->v[t->n++].value = value;
 	return 0;
 }
@@ -546,7 +583,8 @@ static void pop_symbols(struct symtab *t, size_t n)
 static void lexer_at(struct parser *ps, struct lexer *lx, const struct line *l)
 {
 	*lx = (struct lexer) { .file = l->file, .line = l->no, .start = l->start, .p = l->start, .end = l->end,
-	                       .err = ps->err, .errlen = ps->errlen, .failed = ps->failed, .syms = &ps->syms };
+	                       .err = ps->err, .errlen = ps->errlen, .failed = ps->failed, .syms = &ps->syms,
+	                       .mn = ps->mn };
 	skip_space(lx);
 }
 
@@ -881,7 +919,7 @@ enum ttx_status ttx_program_parse_with(const char *text, size_t len, const char 
                                        struct ttx_program **out, char *err, size_t errlen)
 {
 	struct ttx_program *prog = calloc(1, sizeof(*prog));
-	struct parser ps = { .prog = prog, .err = err, .errlen = errlen };
+	struct parser ps = { .prog = prog, .err = err, .errlen = errlen, .mn = calloc(1, sizeof(struct mnemonics)) };
 	*out = NULL;
 	const char *file = prog ? keep_string(prog, filename ? filename : "<input>",
 	                                      strlen(filename ? filename : "<input>")) : NULL;
@@ -899,6 +937,7 @@ enum ttx_status ttx_program_parse_with(const char *text, size_t len, const char 
 		parse_text(&ps, text, len, file);
 	pop_symbols(&ps.syms, 0);
 	free(ps.syms.v);
+	free(ps.mn);
 	if (ps.failed) {
 		ttx_program_free(prog);
 		return TTX_EINVAL;

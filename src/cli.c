@@ -329,6 +329,23 @@ void print_stats(const struct ttx_stats *s)
 	for (int i = 0; i < 10; i++)
 		if (s->insns_by_unit[i])
 			fprintf(stderr, " %s %" PRIu64, units[i], s->insns_by_unit[i]);
+	/* the most frequent instructions, most first */
+	fprintf(stderr, "\nby instruction:");
+	unsigned shown[12];
+	for (int k = 0; k < 12; k++) {
+		int best = -1;
+		for (unsigned op = 0; op < 256; op++) {
+			int seen = 0;
+			for (int j = 0; j < k; j++)
+				seen |= shown[j] == op;
+			if (!seen && s->insns_by_opcode[op] && (best < 0 || s->insns_by_opcode[op] > s->insns_by_opcode[best]))
+				best = (int)op;
+		}
+		if (best < 0)
+			break;
+		shown[k] = (unsigned)best;
+		fprintf(stderr, " %s %" PRIu64, ttx_opcode_name((unsigned)best), s->insns_by_opcode[best]);
+	}
 	if (s->insns_jit)
 		fprintf(stderr, "\njit: %.1f%% of instructions in compiled blocks (%.1f%% native), "
 		        "%" PRIu64 " blocks compiled in %.3f s (median %.2f ms)",

@@ -1,4 +1,5 @@
 /* Tables generated from src/isa.def, and lookups over them. */
+#include <ctype.h>
 #include <string.h>
 #include <strings.h>
 
@@ -61,9 +62,12 @@ static const char *const unit_names[TTX_UNIT_COUNT] = {
 
 const struct ttx_insn_info *ttx_isa_find(const char *mnemonic, size_t len)
 {
+	if (!len)
+		return NULL;
+	int first = toupper((unsigned char)mnemonic[0]);
 	for (unsigned op = 0; op < 256; op++) {
-		const char *m = ttx_isa_insns[op].mnemonic;
-		if (m && strlen(m) == len && strncasecmp(m, mnemonic, len) == 0)
+		const char *m = ttx_isa_insns[op].mnemonic;   /* the first letter rules most out */
+		if (m && m[0] == first && strncasecmp(m, mnemonic, len) == 0 && m[len] == '\0')
 			return &ttx_isa_insns[op];
 	}
 	for (size_t i = 0; i < sizeof(aliases) / sizeof(aliases[0]); i++) {

@@ -528,10 +528,10 @@ static enum ttx_status run_unary(struct opc *c, const struct opdef *d, const str
 static enum ttx_status matmul_shape(struct opc *c, const struct ttx_tensor *in, struct ttx_tensor *out)
 {
 	if (in[0].cols != in[1].rows)
-		return fail(c, TTX_EINVAL, "matmul: A is %zu x %zu and B is %zu x %zu: A's columns must match B's rows",
+		return fail(c, TTX_EINVAL, "A is %zu x %zu and B is %zu x %zu: A's columns must match B's rows",
 		            in[0].rows, in[0].cols, in[1].rows, in[1].cols);
 	if (in[1].batch != 1 && in[1].batch != in[0].batch)
-		return fail(c, TTX_EINVAL, "matmul: batches of %zu and %zu (B's batch must be 1 or A's)", in[0].batch,
+		return fail(c, TTX_EINVAL, "batches of %zu and %zu (B's batch must be 1 or A's)", in[0].batch,
 		            in[1].batch);
 	out->batch = in[0].batch, out->rows = in[0].rows, out->cols = in[1].cols;
 	return TTX_OK;
@@ -632,10 +632,10 @@ static enum ttx_status layernorm_shape(struct opc *c, const struct ttx_tensor *i
 {
 	for (unsigned i = 1; i < c->nin; i++)
 		if (in[i].batch != 1 || in[i].rows != 1 || in[i].cols != in[0].cols)
-			return fail(c, TTX_EINVAL, "layernorm: %s must have %zu values (one a column), not %zu x %zu x %zu",
+			return fail(c, TTX_EINVAL, "%s must have %zu values (one a column), not %zu x %zu x %zu",
 			            i == 1 ? "gamma" : "beta", in[0].cols, in[i].batch, in[i].rows, in[i].cols);
 	if (c->nin == 2)
-		return fail(c, TTX_EINVAL, "layernorm takes x, or x, gamma and beta");
+		return fail(c, TTX_EINVAL, "the inputs are x, or x, gamma and beta");
 	return same_shape(c, in, out);
 }
 
@@ -935,7 +935,7 @@ static enum ttx_status check(struct opc *c, const struct opdef *d, const struct 
 	if (!d)
 		return fail(c, TTX_EINVAL, "unknown operation (ttx op --list shows them)");
 	if (nin < d->info.min_inputs || nin > d->info.max_inputs)
-		return fail(c, TTX_EINVAL, "%s takes %u input%s, got %u", d->info.name, d->info.min_inputs,
+		return fail(c, TTX_EINVAL, "takes %u input%s, got %u", d->info.min_inputs,
 		            d->info.min_inputs == 1 ? "" : "s", nin);
 	for (unsigned i = 0; i < nin; i++) {
 		if (!in || !in[i].data || !in[i].batch || !in[i].rows || !in[i].cols)

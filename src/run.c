@@ -192,8 +192,15 @@ void ttx_stats_get(const struct ttx_tile *t, struct ttx_stats *out)
 	*out = t->stats;
 	out->insns_interp = out->insns - out->insns_jit;
 	ttx_jit_stats(t, out);
-	for (unsigned op = 0; op < 256; op++)
+	for (unsigned op = 0; op < 256; op++) {
 		out->insns_by_unit[ttx_isa_insns[op].unit] += t->op_counts[op];
+		out->insns_by_opcode[op] = t->op_counts[op];
+	}
+}
+
+const char *ttx_opcode_name(unsigned opcode)
+{
+	return opcode < 256 ? ttx_isa_insns[opcode].mnemonic : NULL;
 }
 
 static int any_pending(const struct ttx_tile *t)

@@ -86,6 +86,7 @@ struct ttx_stats {
 	double jit_compile_median_seconds;
 	uint64_t insns_by_thread[TTX_THREADS];
 	double wall_seconds;             /* time spent inside ttx_run */
+	uint64_t insns_by_opcode[256];   /* by opcode (ttx_opcode_name) */
 };
 
 /* Blocked-thread report of a deadlock or of ttx_run stopping with work left. */
@@ -146,6 +147,8 @@ TTX_API enum ttx_status ttx_run_until_stalled(struct ttx_tile *t, uint64_t max_i
 TTX_API void ttx_thread_state(const struct ttx_tile *t, unsigned thread, struct ttx_thread_state *out);
 
 TTX_API void ttx_stats_get(const struct ttx_tile *t, struct ttx_stats *out);
+/* The mnemonic of an opcode (0-255), NULL if it has none. */
+TTX_API const char *ttx_opcode_name(unsigned opcode);
 
 /* Instruction set: assemble and disassemble single instructions. */
 /* Encode a text line ("SFPMAD 1, 2, 3, 4, 0", "TTI_SFPNOP", ".word 0x...").
