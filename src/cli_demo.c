@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -98,23 +99,44 @@ static double matmul_eps(enum ttx_fidelity fid, size_t k)
 struct check {
 	double err, bound;     /* the worst error / its bound */
 	const char *what;
+	size_t quirks;         /* matmul outliers of docs/matrix.md departure 10 */
 };
+
+/* An error of -2^n (within 2^-6): an accumulation that cancelled to exactly
+   -1 unit of the FP32 grid, written as -2^(R+4) (docs/matrix.md departure
+   10, docs/ops.md); about one in 2^23 accumulation steps. */
+static int departure10(double d)
+{
+	if (!(d < 0))
+		return 0;
+	double p = exp2(round(log2(-d)));
+	return fabs(-d / p - 1) < 0x1.0p-6;
+}
 
 static struct check check_matmul(const float *a, const float *b, const float *c, size_t M, size_t K, size_t N,
                                  enum ttx_format f, enum ttx_fidelity fid)
 {
-	double *qa = as_l1(a, M * K, f), *qb = as_l1(b, K * N, f), worst = 0;
+	double *qa = as_l1(a, M * K, f), *qb = as_l1(b, K * N, f), worst = 0, eps = matmul_eps(fid, K);
+	size_t quirks = 0;
 	for (size_t i = 0; qa && qb && i < M; i++)
 		for (size_t j = 0; j < N; j++) {
 			double r = 0, s = 0;
 			for (size_t k = 0; k < K; k++)
 				r += qa[i * K + k] * qb[k * N + j], s += fabs(qa[i * K + k] * qb[k * N + j]);
 			double e = fabs(c[i * N + j] - r) / (s > 0 ? s : 1);
+			if (e > eps && departure10(c[i * N + j] - r)) {
+				quirks++;
+				continue;
+			}
 			if (e > worst || e != e)
 				worst = e;
 		}
 	free(qa), free(qb);
-	return (struct check) { worst, matmul_eps(fid, K), "max |C - AB| / sum|a||b|" };
+	/* more outliers than the accumulation steps explain count as errors */
+	size_t steps = M * N * (K / 16 + 1) * ((size_t)fid + 1);
+	if (quirks > (steps >> 21) + 2)
+		worst = INFINITY;
+	return (struct check) { worst, eps, "max |C - AB| / sum|a||b|", quirks };
 }
 
 /* gelu: the erf of Abramowitz and Stegun 7.1.26 (absolute error 1.5e-7) in
@@ -129,7 +151,7 @@ static struct check check_gelu(const float *x, const float *y, size_t n, enum tt
 			worst = e;
 	}
 	free(q);
-	return (struct check) { worst, 1, "max |y - ref| / (2e-7|x| + 2^-20|ref|)" };
+	return (struct check) { worst, 1, "max |y - ref| / (2e-7|x| + 2^-20|ref|)", 0 };
 }
 
 /* softmax: each FP32 step (exp, sum, reciprocal, product) within a few
@@ -150,7 +172,7 @@ static struct check check_softmax(const float *x, const float *p, size_t M, size
 		}
 	}
 	free(q);
-	return (struct check) { worst, bound, "max |p - ref| / ref" };
+	return (struct check) { worst, bound, "max |p - ref| / ref", 0 };
 }
 
 static int run_block(const char *engine_name, enum ttx_engine engine, const float *x, const float *w1,
@@ -165,7 +187,11 @@ static int run_block(const char *engine_name, enum ttx_engine engine, const floa
 	}
 	struct progress pr = { engine_name, 0 };
 	struct ttx_op_params p = *base;
-	p.progress = show_progress, p.progress_ctx = &pr;
+	int tty = isatty(STDERR_FILENO);
+	if (tty)
+		p.progress = show_progress, p.progress_ctx = &pr;
+	else
+		fprintf(stderr, "  running on the %s ...\n", engine == TTX_ENGINE_JIT ? "JIT" : "interpreter");
 	size_t rows[NOPS] = { M, M, M, M }, cols[NOPS] = { N, N, N, N };
 	const float *a[NOPS] = { x, NULL, NULL, NULL }, *b[NOPS] = { w1, NULL, w2, NULL };
 	size_t ar[NOPS] = { M, M, M, M }, ac[NOPS] = { K, N, N, N }, bcols[NOPS] = { N, 0, N, 0 };
@@ -188,7 +214,8 @@ static int run_block(const char *engine_name, enum ttx_engine engine, const floa
 	r->wall = now() - t0;
 	ttx_stats_get(t, &r->stats);
 	ttx_tile_destroy(t);
-	fprintf(stderr, "\r%60s\r", "");
+	if (tty)
+		fprintf(stderr, "\r%60s\r", "");
 	return 0;
 }
 
@@ -273,6 +300,7 @@ int cmd_demo(int argc, char **argv)
 	printf("ttx demo: a transformer MLP block on one emulated Wormhole Tensix tile\n");
 	printf("  X %zux%zu, W1 %zux%zu, W2 %zux%zu; %s in L1, %s, FP32 accumulation in Dst\n\n", M, K, K, N, N, N, fmt,
 	       fid_names[p.fidelity]);
+	fflush(stdout);
 
 	struct run runs[2] = { 0 };
 	static const char *const eng_names[2] = { "interp", "jit" };
@@ -294,8 +322,11 @@ int cmd_demo(int argc, char **argv)
 	printf("  %-16s %-36s %10s %10s\n", "operation", "error against float64 (same inputs)", "error", "bound");
 	for (int i = 0; i < NOPS; i++) {
 		int ok = ck[i].err <= ck[i].bound;
-		printf("  %-16s %-36s %10.3g %10.3g  %s\n", op_what[i], ck[i].what, ck[i].err, ck[i].bound,
+		printf("  %-16s %-36s %10.3g %10.3g  %s", op_what[i], ck[i].what, ck[i].err, ck[i].bound,
 		       ok ? "ok" : "OUT OF BOUND");
+		if (ck[i].quirks)
+			printf(" (and %zu outlier%s of -2^n: docs/ops.md)", ck[i].quirks, ck[i].quirks == 1 ? "" : "s");
+		printf("\n");
 		if (!ok)
 			rc = EXIT_FAULT;
 	}

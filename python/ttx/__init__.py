@@ -145,6 +145,9 @@ _program_parse = _fn("ttx_program_parse", _i, ctypes.c_char_p, _sz, ctypes.c_cha
 _program_run = _fn("ttx_program_run", _i, _vp, _vp, ctypes.c_uint64)
 _program_free = _fn("ttx_program_free", None, _vp)
 _format_parse = _fn("ttx_format_parse", _i, ctypes.c_char_p, ctypes.POINTER(_i))
+_format_bytes = _fn("ttx_format_bytes", _sz, _i, _sz)
+_format_encode = _fn("ttx_format_encode", _i, _i, _i, _vp, _sz, _vp, _sz)
+_format_decode = _fn("ttx_format_decode", _i, _i, _vp, _sz, _vp, _sz)
 _op_list = _fn("ttx_op_list", ctypes.POINTER(_OpInfo), ctypes.POINTER(_sz))
 _op_params_default = _fn("ttx_op_params_default", None, ctypes.POINTER(_OpParams))
 _op_shape = _fn("ttx_op_shape", _i, ctypes.c_char_p, ctypes.POINTER(_Tensor), _ci, ctypes.POINTER(_OpParams),
@@ -190,6 +193,7 @@ class Tile:
     """One emulated Tensix tile (ttx.h).  Addresses and indices are checked."""
 
     def __init__(self, engine="auto", numerics="exact", strict=False):
+        self._t = None
         self._opt = _options(engine, numerics, strict)
         self._t = _tile_new(ctypes.byref(self._opt))
         if not self._t:
@@ -345,6 +349,30 @@ def disassemble(word):
     return buf.value.decode()
 
 
+def quantize(x, fmt):
+    """x as the tile receives it in L1 format `fmt` (to nearest, ties to even;
+    the BFP formats share an exponent per 16 values along each row, the rows
+    padded with zeros to a multiple of 32 as the tiles are)."""
+    a = np.asarray(x, np.float32)
+    cols = a.shape[-1] if a.ndim else 1
+    if a.ndim >= 2 and cols % 32:
+        padded = np.zeros(a.shape[:-1] + ((cols + 31) // 32 * 32,), np.float32)
+        padded[..., :cols] = a
+        return quantize(padded, fmt)[..., :cols]
+    a = np.ascontiguousarray(a)
+    flat = a.reshape(-1)
+    n = (flat.size + 15) // 16 * 16
+    pad = np.zeros(n, np.float32)
+    pad[:flat.size] = flat
+    f = _format(fmt)
+    buf = ctypes.create_string_buffer(_format_bytes(f, n))
+    if _format_encode(f, 0, pad.ctypes.data, n, buf, len(buf)) != _OK:
+        raise Error("quantize: cannot encode as %s" % fmt)
+    out = np.zeros(n, np.float32)
+    _format_decode(f, buf, len(buf), out.ctypes.data, n)
+    return out[:flat.size].reshape(a.shape)
+
+
 # ---- tensor operations ----
 def ops():
     """{name: (min inputs, max inputs, parameters, summary)} of the operations."""
@@ -469,4 +497,4 @@ def layernorm(x, gamma=None, beta=None, eps=1e-5, **kw):
     return op("layernorm", *ins, param=eps, **kw)
 
 
-__all__ += ["matmul", "add", "sub", "mul", "power", "leaky_relu", "layernorm", "assemble_line"]
+__all__ += ["matmul", "add", "sub", "mul", "power", "leaky_relu", "layernorm", "assemble_line", "quantize"]
