@@ -199,12 +199,17 @@ int npy_write(const char *path, const float *data, const size_t *shape, int ndim
 		return err_at(err, errlen, "%s: %s", path, strerror(errno));
 	unsigned char pre[10] = { 0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, (unsigned char)hl, (unsigned char)(hl >> 8) };
 	int ok = fwrite(pre, 1, 10, f) == 10 && fwrite(h, 1, (size_t)hl, f) == (size_t)hl;
-	for (size_t i = 0; ok && i < n; i++) {
-		uint32_t u;
-		memcpy(&u, &data[i], 4);
-		unsigned char b[4] = { (unsigned char)u, (unsigned char)(u >> 8), (unsigned char)(u >> 16),
-		                       (unsigned char)(u >> 24) };
-		ok = fwrite(b, 1, 4, f) == 4;
+	const uint16_t probe = 1;
+	if (*(const unsigned char *)&probe == 1) {
+		ok = ok && fwrite(data, 4, n, f) == n;         /* little-endian host: the bytes as they are */
+	} else {
+		for (size_t i = 0; ok && i < n; i++) {
+			uint32_t u;
+			memcpy(&u, &data[i], 4);
+			unsigned char b[4] = { (unsigned char)u, (unsigned char)(u >> 8), (unsigned char)(u >> 16),
+			                       (unsigned char)(u >> 24) };
+			ok = fwrite(b, 1, 4, f) == 4;
+		}
 	}
 	if (fclose(f) != 0)
 		ok = 0;

@@ -49,7 +49,7 @@ ok "--version prints 'ttx X.Y.Z (engines)'" grep -qE '^ttx [0-9]+\.[0-9]+\.[0-9]
 lines=$(wc -l <"$tmp/out")
 ok "--version is one line" [ "$((lines+0))" = 1 ]
 check "no command" 2 "$TTX"
-err_has "no command" "missing command (asm, disasm or run)"
+err_has "no command" "missing command (asm, disasm, run, op or demo)"
 err_has "no command" "Try 'ttx --help'."
 check "unknown command" 2 "$TTX" frobnicate
 err_has "unknown command" "unknown command 'frobnicate'"
@@ -268,6 +268,28 @@ err_is ".mmio unaligned" '%s\n' \
 printf '.thread 3\nNOP\n' >"$tmp/thread3.s"
 check ".thread 3" 2 "$TTX" run "$tmp/thread3.s"
 err_is ".thread 3" '%s\n' "$tmp/thread3.s:1:9: .thread 3: threads are 0, 1 and 2"
+
+# ---- ttx demo: the README's first command ---------------------------------------------
+check "demo" 0 "$TTX" demo
+for what in "H = X W1" "G = gelu(H)" "Y = G W2" "P = softmax(Y)"; do
+	out_has "demo" "$what"
+done
+out_has "demo" "every result within its bound"
+out_has "demo" "instr/s"
+if "$TTX" --version | grep -q JIT; then
+	out_has "demo" "interpreter and JIT results: identical, bit for bit"
+	out_has "demo" "jit / interp:"
+fi
+check "demo --quick --engine interp" 0 "$TTX" demo --quick --engine interp
+out_has "demo --quick" "X 32x64, W1 64x64"
+check "demo --fidelity lofi --format bfp8" 0 "$TTX" demo --quick --fidelity lofi --format bfp8 --engine interp
+out_has "demo lofi" "LoFi"
+check "demo bad size" 2 "$TTX" demo --size 0,1,2
+err_has "demo bad size" "--size '0,1,2'"
+check "demo bad option" 2 "$TTX" demo --frob
+check "demo stray argument" 2 "$TTX" demo extra
+check "op without a name" 2 "$TTX" op --in x.npy
+err_has "op without a name" "expected one operation NAME"
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
