@@ -741,10 +741,10 @@ START_TEST(test_program_macros)
 	PARSE_ERR(".include \"no-such-file.s\"\n",
 	          "prog.s:1:11: cannot open 'no-such-file.s' (not a library kernel, and no such file)");
 	/* a kernel with an error reports the kernel's own line */
-	static const char t4[] = ".include \"unary.s\"\n";
+	static const char t4[] = ".include \"unpack_tile.s\"\n";
 	p = NULL;
 	ck_assert_int_eq(ttx_program_parse(t4, sizeof(t4) - 1, "prog.s", &p, err, sizeof(err)), TTX_EINVAL);
-	ck_assert_msg(strncmp(err, "unary.s:", 8) == 0 && strstr(err, "unknown symbol"), "%s", err);
+	ck_assert_msg(strncmp(err, "unpack_tile.s:", 14) == 0 && strstr(err, "unknown symbol"), "%s", err);
 	/* runaway expansion and nesting are errors, not hangs */
 	PARSE_ERR(".rept 1000000\n.rept 1000000\nNOP\n.endr\n.endr\n",
 	          "prog.s:3:1: the program has more than 16777216 instructions and stores (a runaway .rept?)");
