@@ -6,7 +6,8 @@
 #                      (B_ADDR + t B_TILE, the host repeating broadcast
 #                      tiles) into SrcB, with the dvalid handshake;
 #   thread 1 (math)    8 ELW instructions of 8 rows a phase into an FP32 Dst
-#                      slot (Dst32 rows 64 s, s = 1, 2);
+#                      slot (Dst32 rows 64 s, s = 1, 2), recorded once in
+#                      the replay buffer and played for each tile;
 #   thread 2 (pack)    the slot to C_ADDR + t C_TILE as OUT_FMT.
 # SrcA group r (rows 8r..8r+7) lies in face r / 2; the SrcB row it pairs
 # with is 8r (none), 16 (face % 2) (row 0 of A's column half), 32 (face / 2)
@@ -91,19 +92,8 @@ SETC16 26, 1 << 13                             # fidelity phase + 1
 .set REPS, PHASES
 .endif
 .set BROW, (BCAST & 1) << 1 | (BCAST >> 1)    # instr_mod19: BroadcastSrcBRow << 1 | BroadcastSrcBCol0
-.rept NT, T
-.set S, 1 + T % 2
-SEMWAIT B_SYNC | B_MATH, 0b0100, 1             # a free slot
-SEMGET 0b0100
-STALLWAIT B_CFG, C_MATH                        # the previous tile's instructions are done
-SETC16 1, 64 * S                               # DEST_TARGET_REG_CFG_MATH_Offset
-.if EOP == 2
-ZEROACC 0b101, 0, 4 * S                        # ELWMUL adds to Dst: start from 0
-ZEROACC 0b101, 0, 4 * S + 1
-ZEROACC 0b101, 0, 4 * S + 2
-ZEROACC 0b101, 0, 4 * S + 3
-.endif
-SETRWC 0, 0, 0, 0, 0, 0b1011
+# one tile's ELW instructions (REPS x 8 <= 32), recorded once in the replay buffer
+REPLAY 0, 8 * REPS, 0, 1
 .rept REPS
 .rept 8, R
 .set M, 3
@@ -121,6 +111,20 @@ ELWMUL 0, 0, BROW, M, 8 * R
 .endif
 .endr
 .endr
+.rept NT, T
+.set S, 1 + T % 2
+SEMWAIT B_SYNC | B_MATH, 0b0100, 1             # a free slot
+SEMGET 0b0100
+STALLWAIT B_CFG, C_MATH                        # the previous tile's instructions are done
+SETC16 1, 64 * S                               # DEST_TARGET_REG_CFG_MATH_Offset
+.if EOP == 2
+ZEROACC 0b101, 0, 4 * S                        # ELWMUL adds to Dst: start from 0
+ZEROACC 0b101, 0, 4 * S + 1
+ZEROACC 0b101, 0, 4 * S + 2
+ZEROACC 0b101, 0, 4 * S + 3
+.endif
+SETRWC 0, 0, 0, 0, 0, 0b1011
+REPLAY 0, 8 * REPS, 0, 0
 SETRWC 3, 0, 0, 0, 0, 0b1011                   # both banks back; counters and fidelity 0
 STALLWAIT B_SYNC, C_MATH
 SEMPOST 0b1000
