@@ -2,22 +2,21 @@
 # (ELWSUB), 2 mul (ELWMUL, PHASES fidelity phases), B broadcast by BCAST:
 # 0 none, 1 its row 0 down the rows, 2 its column 0 along the columns,
 # 3 its [0][0] everywhere (TC/ELWADD.md: BroadcastSrcBRow, BroadcastSrcBCol0).
-#   thread 0 (unpack)  tile t of A (A_ADDR + t A_TILE) into SrcA, of B
-#                      (B_ADDR + t B_TILE, the host repeating broadcast
-#                      tiles) into SrcB, with the dvalid handshake;
+#   thread 0 (unpack)  tile t of A (IN_ADDR + 2t IN_TILE) into SrcA, of B
+#                      (the next tile: the host interleaves them, repeating
+#                      broadcast tiles) into SrcB, with the dvalid handshake;
 #   thread 1 (math)    8 ELW instructions of 8 rows a phase into an FP32 Dst
 #                      slot (Dst32 rows 64 s, s = 1, 2), recorded once in
 #                      the replay buffer and played for each tile;
-#   thread 2 (pack)    the slot to C_ADDR + t C_TILE as OUT_FMT.
+#   thread 2 (pack)    the slot to OUT_ADDR + t OUT_TILE as OUT_FMT.
 # SrcA group r (rows 8r..8r+7) lies in face r / 2; the SrcB row it pairs
 # with is 8r (none), 16 (face % 2) (row 0 of A's column half), 32 (face / 2)
 # + 8 (r % 2) (column 0 of A's row half) or 0 (scalar).  The ADDR_MODs step
 # the counters from one to the next; the last clears them (and counts a
 # fidelity phase).
 #
-# Symbols (src/ops.c): NT, EOP, BCAST, PHASES, IN_FMT, SRC_FMT, A_ADDR,
-# A_TILE, B_ADDR, B_TILE, C_ADDR, C_TILE, OUT_FMT, PACK_INTER, PACK_IN,
-# PACK_EXP.
+# Symbols (src/ops.c): NT, EOP, BCAST, PHASES, IN_FMT, SRC_FMT, IN_ADDR,
+# IN_TILE, OUT_ADDR, OUT_TILE, OUT_FMT, PACK_INTER, PACK_IN, PACK_EXP.
 
 .include "common.s"
 
@@ -34,10 +33,10 @@ SETC16 3, 4                                    # SRCA_SET_SetOvrdWithAddr: SrcA 
 SETADCXX 3, 1023, 0
 .rept NT, T
 .set U, 0
-.set TADDR, A_ADDR + T * A_TILE
+.set TADDR, IN_ADDR + 2 * T * IN_TILE
 .include "unpack_tile.s"
 .set U, 1
-.set TADDR, B_ADDR + T * B_TILE
+.set TADDR, IN_ADDR + (2 * T + 1) * IN_TILE
 .include "unpack_tile.s"
 STALLWAIT B_UNPACK, C_SRCA_FREE | C_SRCB_FREE
 UNPACR 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 1
@@ -140,7 +139,7 @@ SETDMAREG 0, 0, 0, 87
 .rept NT, T
 SEMWAIT B_SYNC | B_PACK, 0b1000, 1
 SEMGET 0b1000
-.set CADDR, C_ADDR + T * C_TILE
+.set CADDR, OUT_ADDR + T * OUT_TILE
 SETDMAREG 0, (CADDR / 16 - 1) & 0xFFFF, 0, 82
 SETDMAREG 0, (CADDR / 16 - 1) >> 16, 0, 83
 WRCFG 41, 0, 57

@@ -3,8 +3,8 @@
  *
  * The host plays the data-movement cores: it converts and tiles the inputs
  * (ttx_tilize), places blocks of tiles in L1, runs a kernel of the library
- * (the .s files of kernels/, parameterised by .equ symbols) on the tile's three threads,
- * and reads the result tiles back (ttx_untilize).  Multi-pass operations
+ * (kernels/, parameterised by symbols) on the tile's three threads, and
+ * reads the result tiles back (ttx_untilize).  Multi-pass operations
  * move intermediate tiles between passes as raw L1 bytes.  No host
  * arithmetic produces a result. */
 #include <math.h>
@@ -75,8 +75,10 @@ static void sym(struct syms *s, const char *name, int64_t value)
 			s->v[i].value = value;
 			return;
 		}
-	s->v[s->n].name = name;
-	s->v[s->n++].value = value;
+	if (s->n < sizeof(s->v) / sizeof(s->v[0])) {   /* the kernels take about 20 */
+		s->v[s->n].name = name;
+		s->v[s->n++].value = value;
+	}
 }
 
 static enum ttx_status parse_kernel(struct opc *c, const char *name, const struct syms *s, struct ttx_program **out)
@@ -390,7 +392,6 @@ static enum ttx_status src_format(struct opc *c, enum ttx_format f, unsigned *ou
 		            ttx_format_name(f));
 	}
 }
-
 
 /* C (batch x M x N) = A (batch x M x K) B (batch or 1 x K x N), by blocks of
    bm x bn output tiles and kc tiles of K a kernel run.  When K is split,
@@ -740,7 +741,7 @@ static enum ttx_status run_binary(struct opc *c, const struct opdef *d, const st
 	struct tiled a = { 0 }, b = { 0 }, r = { 0 };
 	uint8_t *bs = NULL;
 	unsigned srcf = 0;
-	c->total = (double)tiles_of(out);
+	c->total = 2.0 * (double)tiles_of(out);   /* two tiles a unit */
 	enum ttx_status st = TTX_OK;
 	if (!is_full(A, out) && (st = expand(c, A, out, &ra, &fa)) == TTX_OK)
 		A = &fa;
@@ -755,55 +756,21 @@ static enum ttx_status run_binary(struct opc *c, const struct opdef *d, const st
 		st = src_format(c, a.f, &srcf);
 	if (st == TTX_OK)
 		st = alloc_tiled(c, &r, c->p.out_format, a.batch, a.tr, a.tc);
-	size_t n = a.batch * a.tr * a.tc, at = a.tile_bytes, ct = r.tile_bytes;
+	/* units of two tiles: A's, then B's (the broadcast ones repeated) */
+	size_t n = a.batch * a.tr * a.tc, at = a.tile_bytes;
 	if (st == TTX_OK && !(bs = malloc(2 * n * at)))
 		st = fail(c, TTX_ENOMEM, "out of memory");
-	if (st == TTX_OK && sfpu) {
-		/* units of two tiles: A's, then B's */
-		for (size_t k = 0; k < n; k++) {
-			memcpy(bs + 2 * k * at, a.bytes + k * at, at);
-			memcpy(bs + (2 * k + 1) * at, b.bytes + k * at, at);
-		}
+	for (size_t k = 0; st == TTX_OK && k < n; k++) {
+		size_t bb = k / (a.tr * a.tc), i = k / a.tc % a.tr, j = k % a.tc;
+		memcpy(bs + 2 * k * at, a.bytes + k * at, at);
+		memcpy(bs + (2 * k + 1) * at, tile_at(&b, b.batch == 1 ? 0 : bb, brow ? 0 : i, bcol ? 0 : j), at);
+	}
+	if (st == TTX_OK) {
 		struct syms s = { .n = 0 };
-		sym(&s, "EOP", d->fn);
-		struct stream k = { "binary_sfpu.s", "NT", 2, 1, MAX_NT / 2, NULL, 0 };
+		sym(&s, "EOP", d->fn), sym(&s, "BCAST", brow | bcol << 1), sym(&s, "PHASES", (int)c->p.fidelity + 1);
+		sym(&s, "SRC_FMT", srcf);
+		struct stream k = { sfpu ? "binary_sfpu.s" : "binary.s", "NT", 2, 1, MAX_NT / 2, NULL, 0 };
 		st = run_stream(c, &k, &s, bs, a.f, n, r.f, r.bytes);
-	} else if (st == TTX_OK) {
-		/* B's tile for each of A's, the broadcast ones repeated */
-		for (size_t k = 0; k < n; k++) {
-			size_t bb = k / (a.tr * a.tc), i = k / a.tc % a.tr, j = k % a.tc;
-			memcpy(bs + k * at, tile_at(&b, b.batch == 1 ? 0 : bb, brow ? 0 : i, bcol ? 0 : j), at);
-		}
-		struct syms s = { .n = 0 };
-		struct ttx_program *prog = NULL;
-		size_t per = MAX_NT, prog_n = 0;
-		while (per * (2 * at + ct) > L1_END - L1_IN)
-			per /= 2;
-		uint32_t A0 = L1_IN, B0 = (uint32_t)(A0 + per * at), C0 = (uint32_t)(B0 + per * at);
-		if ((st = output_path(c, r.f, &s)) == TTX_OK) {
-			sym(&s, "EOP", d->fn), sym(&s, "BCAST", brow | bcol << 1), sym(&s, "PHASES", (int)c->p.fidelity + 1);
-			sym(&s, "IN_FMT", (unsigned)a.f), sym(&s, "SRC_FMT", srcf);
-			sym(&s, "A_ADDR", A0), sym(&s, "A_TILE", (int64_t)at), sym(&s, "B_ADDR", B0);
-			sym(&s, "B_TILE", (int64_t)at), sym(&s, "C_ADDR", C0), sym(&s, "C_TILE", (int64_t)ct);
-		}
-		for (size_t k = 0; st == TTX_OK && k < n; k += per) {
-			size_t nt = n - k < per ? n - k : per;
-			if (nt != prog_n) {
-				ttx_program_free(prog), prog = NULL;
-				sym(&s, "NT", (int64_t)nt);
-				if ((st = parse_kernel(c, "binary.s", &s, &prog)) != TTX_OK)
-					break;
-				prog_n = nt;
-			}
-			clear_tile(c->t);
-			ttx_l1_write(c->t, A0, a.bytes + k * at, nt * at);
-			ttx_l1_write(c->t, B0, bs + k * at, nt * at);
-			if ((st = run_kernel(c, prog)) == TTX_OK) {
-				ttx_l1_read(c->t, C0, r.bytes + k * ct, nt * ct);
-				progress(c, (double)nt);
-			}
-		}
-		ttx_program_free(prog);
 	}
 	if (st == TTX_OK)
 		st = untilize_tensor(c, &r, out);
@@ -829,7 +796,7 @@ static enum ttx_status run_transpose(struct opc *c, const struct opdef *d, const
 	struct tiled a = { 0 }, r = { 0 };
 	uint8_t *stream = NULL;
 	int planes = c->p.format == TTX_FORMAT_FP32;
-	c->total = (double)tiles_of(in);
+	c->total = (double)tiles_of(in) * (planes ? 2 : 1);
 	enum ttx_status st = tilize_tensor(c, in, c->p.format, 0.0f, &a);
 	if (st == TTX_OK)
 		st = alloc_tiled(c, &r, c->p.out_format, a.batch, a.tc, a.tr);
