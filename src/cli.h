@@ -11,6 +11,8 @@ int usage_error(const char *fmt, const char *arg);
 /* --engine and --numerics values; 0, or -1 if unknown. */
 int parse_engine(const char *s, enum ttx_engine *out);
 int parse_numerics(const char *s, enum ttx_numerics *out);
+/* --fidelity lofi|hifi2|hifi3|hifi4; 0, or -1 if unknown. */
+int parse_fidelity(const char *s, enum ttx_fidelity *out);
 void print_stats(const struct ttx_stats *s);
 void warn_line(void *ctx, const char *message);
 

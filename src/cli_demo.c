@@ -270,16 +270,10 @@ int cmd_demo(int argc, char **argv)
 			if (ttx_format_parse(optarg, &p.format) != TTX_OK)
 				return usage_error("--format '%s': not a format", optarg);
 			break;
-		case OPT_FIDELITY: {
-			static const char *const names[] = { "lofi", "hifi2", "hifi3", "hifi4" };
-			int k = 0;
-			while (k < 4 && strcmp(optarg, names[k]) != 0)
-				k++;
-			if (k == 4)
+		case OPT_FIDELITY:
+			if (parse_fidelity(optarg, &p.fidelity))
 				return usage_error("--fidelity '%s': expected lofi, hifi2, hifi3 or hifi4", optarg);
-			p.fidelity = (enum ttx_fidelity)k;
 			break;
-		}
 		default:
 			return usage_error("demo: unknown or incomplete option '%s'", argv[optind - 1]);
 		}

@@ -35,7 +35,7 @@ static int list_ops(void)
 	return 0;
 }
 
-static int parse_fidelity(const char *s, enum ttx_fidelity *out)
+int parse_fidelity(const char *s, enum ttx_fidelity *out)
 {
 	static const char *const names[] = { "lofi", "hifi2", "hifi3", "hifi4" };
 	for (int i = 0; i < 4; i++)

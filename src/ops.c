@@ -114,11 +114,11 @@ static enum ttx_status run_kernel(struct opc *c, const struct ttx_program *prog)
 /* ---- formats of the kernels ---- */
 
 /* The SFPLOAD format and the way a tile of `f` reaches Dst (unary.s):
-   straight from the unpacker (FP32, TF32) or through SrcA as BF16 or FP16. */
+   straight from the unpacker (FP32) or through SrcA as BF16 or FP16. */
 static enum ttx_status input_path(struct opc *c, enum ttx_format f, struct syms *s)
 {
 	switch (f) {
-	case TTX_FORMAT_FP32: case TTX_FORMAT_TF32:
+	case TTX_FORMAT_FP32:
 		sym(s, "TO_DST", 1), sym(s, "LOAD_MODE", 3), sym(s, "SRCA_FMT", TTX_FORMAT_TF32);
 		return TTX_OK;
 	case TTX_FORMAT_BF16: case TTX_FORMAT_BFP8: case TTX_FORMAT_BFP4: case TTX_FORMAT_BFP2:
@@ -141,7 +141,7 @@ static enum ttx_status output_path(struct opc *c, enum ttx_format f, struct syms
 {
 	unsigned inter, in, exp = 0;
 	switch (f) {
-	case TTX_FORMAT_FP32: case TTX_FORMAT_TF32: case TTX_FORMAT_BF16:
+	case TTX_FORMAT_FP32: case TTX_FORMAT_BF16:
 		inter = in = (unsigned)f;
 		break;
 	case TTX_FORMAT_BFP8: case TTX_FORMAT_BFP4: case TTX_FORMAT_BFP2:
@@ -733,7 +733,7 @@ static enum ttx_status run_binary(struct opc *c, const struct opdef *d, const st
                                   struct ttx_tensor *out)
 {
 	const struct ttx_tensor *A = &in[0], *B = &in[1];
-	int sfpu = c->p.format == TTX_FORMAT_FP32 || c->p.format == TTX_FORMAT_TF32;
+	int sfpu = c->p.format == TTX_FORMAT_FP32;
 	if (!is_full(A, out) && is_full(B, out) && d->fn != 1 && !sfpu)
 		A = &in[1], B = &in[0];
 	struct ttx_tensor fa, fb;

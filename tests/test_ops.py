@@ -9,7 +9,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ttx  # noqa: E402
-from ops_check import DEFAULT_SHAPES, SHAPES, check, inputs, reference  # noqa: E402
+from ops_check import DEFAULT_SHAPES, SHAPES, check, inputs  # noqa: E402
 
 rng = np.random.default_rng(20261125)
 failures = []
@@ -239,7 +239,6 @@ def tile_api():
             raise AssertionError("no error past L1")
     assert ttx.assemble("SFPNOP\n# comment\nNOP") == [0x8F000000, 0x02000000]
     assert ttx.disassemble(0x8F000000) == "SFPNOP"
-    assert reference("exp", [np.zeros(1)])[0] == 1
 
 
 if __name__ == "__main__":
