@@ -179,21 +179,17 @@ static int matmul(struct ttx_tile *t, unsigned thread, unsigned flip_a, unsigned
 	const uint32_t (*sb)[TTX_COLS] = t->srcb[t->matrix_srcb_bank & 1].rows;
 	t->matrix_last_srca_row = (uint8_t)a_row;
 
-	struct ttx_mop_operands op;
-	ttx_matrix_load_a(&op, sa + a_row, 16, f.style, f.fmt_a, phase);
-	for (unsigned i = 0; i < num_rows; i += broadcast ? 2 : 1) {
-		const uint32_t *brow = sb[(b_row + (broadcast ? 0 : i)) & 0x3F];
-		unsigned r = drow + i;
-		if (f.style == TTX_MSTYLE_INT8) {
-			int32_t acc[TTX_COLS];
-			ttx_matrix_dot_int(&op, brow, f.fmt_b, phase, acc);
-			for (unsigned j = 0; j < TTX_COLS; j++)
-				ttx_matrix_dst32_put(t, r, j, ttx_dst_encode_int32(ttx_sat_add_int32(
-				          acc[j], ttx_dst_decode_int32(ttx_dst32_get(t, r, j)))));
-		} else {
-			ttx_matrix_dot_fp(t, &op, brow, f.fmt_b, phase, f.style, f.dst32, r);
-		}
+	const struct ttx_mop_operands *op = ttx_matrix_load_a_cached(t->srca_cache, sa + a_row, f.style, f.fmt_a, phase);
+	const uint32_t *brows[8];
+	unsigned rows[8], n = 0;
+	for (unsigned i = 0; i < num_rows; i += broadcast ? 2 : 1, n++) {
+		brows[n] = sb[(b_row + (broadcast ? 0 : i)) & 0x3F];
+		rows[n] = drow + i;
 	}
+	if (f.style == TTX_MSTYLE_INT8)
+		ttx_matrix_dot_int(t, op, brows, rows, n, f.fmt_b, phase);
+	else
+		ttx_matrix_dot_fp(t, op, brows, rows, n, f.fmt_b, phase, f.style, f.dst32);
 	flip_banks(t, thread, flip_a, flip_b);
 	ttx_apply_addr_mod(t, thread, addr_mod, true);
 	return TTX_OK;

@@ -10,6 +10,7 @@
 #include <simde/x86/avx512.h>
 
 #include "matrix_fp.h"
+#include "simd16.h"
 
 /* ---- Src operands (TC/SrcASrcB.md, TC/MatrixUnit.md) ---- */
 
@@ -90,33 +91,125 @@ static int32_t src_int8(uint32_t x)
 static uint32_t srca_int_mask(unsigned phase) { return (phase & 1) ? 0x41FFFu : 0x4E0FFu; }
 static uint32_t srcb_int_mask(unsigned phase) { return (phase & 2) ? 0x40FFFu : 0x7F0FFu; }
 
+/* 2^e per lane for normal-range e (-126..127). */
+static inline simde__m512 pow2_16(simde__m512i e)
+{
+	return simde_mm512_castsi512_ps(simde_mm512_slli_epi32(simde_mm512_add_epi32(e, splat(127)), 23));
+}
+
+/* +-sig * 2^(ref - 11) per lane, exactly (the scale in two normal-range
+   steps: ref - 11 reaches -137), 0 where sig is 0. */
+static simde__m512 sig_to_float16(simde__m512i sig, simde__m512i ref)
+{
+	simde__m512i m = simde_mm512_and_si512(sig, splat(0x7FF));
+	simde__mmask16 nz = simde_mm512_test_epi32_mask(m, m);
+	simde__m512i e = simde_mm512_maskz_sub_epi32(nz, ref, splat(11));
+	simde__m512i e1 = simde_mm512_sub_epi32(simde_mm512_srli_epi32(simde_mm512_add_epi32(e, splat(256)), 1),
+	                                        splat(128));   /* floor(e / 2) */
+	simde__m512 f = simde_mm512_mul_ps(simde_mm512_cvtepu32_ps(m), pow2_16(e1));
+	f = simde_mm512_mul_ps(f, pow2_16(simde_mm512_sub_epi32(e, e1)));
+	return simde_mm512_castsi512_ps(simde_mm512_or_si512(simde_mm512_castps_si512(f),
+	                                                     simde_mm512_and_si512(sig, splat(INT32_MIN))));
+}
+
 void ttx_matrix_load_a(struct ttx_mop_operands *op, const uint32_t (*rows)[TTX_COLS], unsigned nrows,
                        enum ttx_mstyle style, unsigned fmt_a, unsigned phase)
 {
+	if (style == TTX_MSTYLE_INT8) {
+		for (unsigned k = 0; k < nrows; k++)
+			for (unsigned j = 0; j < TTX_COLS; j++)
+				op->i[k][j] = src_int8(ttx_truncate_src(rows[k][j], fmt_a) & srca_int_mask(phase));
+		return;
+	}
+	simde__m512i lo = splat(INT32_MAX), hi = splat(INT32_MIN);
 	for (unsigned k = 0; k < nrows; k++) {
-		if (style != TTX_MSTYLE_INT8) {
-			decode16(rows[k], style, fmt_a, srca_sig_mask(phase), op->sig[k], op->ref[k]);
-			continue;
-		}
-		for (unsigned j = 0; j < TTX_COLS; j++)
-			op->i[k][j] = src_int8(ttx_truncate_src(rows[k][j], fmt_a) & srca_int_mask(phase));
+		decode16(rows[k], style, fmt_a, srca_sig_mask(phase), op->sig[k], op->ref[k]);
+		simde__m512i sig = simde_mm512_loadu_si512(op->sig[k]), ref = simde_mm512_loadu_si512(op->ref[k]);
+		simde__m512 af = sig_to_float16(sig, ref);
+		simde_mm512_storeu_ps(op->af[k], af);
+		/* +-1/2 with the sign of af, and of -af */
+		simde__m512i h = simde_mm512_or_si512(simde_mm512_and_si512(simde_mm512_castps_si512(af), splat(INT32_MIN)),
+		                                      splat(0x3F000000));
+		simde_mm512_storeu_si512(op->half[0][k], h);
+		simde_mm512_storeu_si512(op->half[1][k], simde_mm512_xor_si512(h, splat(INT32_MIN)));
+		simde__mmask16 nz = (simde__mmask16)~simde_mm512_cmpeq_epi32_mask(ref, splat(NO_REF));
+		lo = simde_mm512_mask_min_epi32(lo, nz, lo, ref);
+		hi = simde_mm512_mask_max_epi32(hi, nz, hi, ref);
 	}
-}
-
-void ttx_matrix_dot_int(const struct ttx_mop_operands *op, const uint32_t brow[TTX_COLS],
-                        unsigned fmt_b, unsigned phase, int32_t acc[TTX_COLS])
-{
-	int32_t b[TTX_COLS];
-	for (unsigned k = 0; k < TTX_COLS; k++)
-		b[k] = src_int8(ttx_truncate_src(brow[k], fmt_b) & srcb_int_mask(phase));
+	int32_t l[TTX_COLS], h[TTX_COLS];
+	simde_mm512_storeu_si512(l, lo);
+	simde_mm512_storeu_si512(h, hi);
+	op->ref_lo = INT32_MAX, op->ref_hi = INT32_MIN;
 	for (unsigned j = 0; j < TTX_COLS; j++) {
-		int32_t x = 0;   /* at most 16 * 255 * 1023: no overflow */
-		for (unsigned k = 0; k < TTX_COLS; k++)
-			x += b[k] * op->i[k][j];
-		acc[j] = x;
+		op->ref_lo = l[j] < op->ref_lo ? l[j] : op->ref_lo;
+		op->ref_hi = h[j] > op->ref_hi ? h[j] : op->ref_hi;
 	}
 }
 
+const struct ttx_mop_operands *ttx_matrix_load_a_cached(struct ttx_srca_cache *c, const uint32_t (*rows)[TTX_COLS],
+                                                        enum ttx_mstyle style, unsigned fmt_a, unsigned phase)
+{
+	if (!c->valid || c->style != style || c->fmt_a != fmt_a || c->phase != phase ||
+	    memcmp(c->rows, rows, sizeof(c->rows)) != 0) {
+		memcpy(c->rows, rows, sizeof(c->rows));
+		c->style = style, c->fmt_a = fmt_a, c->phase = phase;
+		ttx_matrix_load_a(&c->op, rows, 16, style, fmt_a, phase);
+		c->valid = true;
+	}
+	return &c->op;
+}
+
+/* Dst's INT32 (sign-magnitude in the FP32 shuffle, TC/Dst.md) of 16 lanes
+   from the high and low DstBits rows, and back. */
+static simde__m512i dst_int32_read16(const uint16_t *hi_row, const uint16_t *lo_row)
+{
+	simde__m512i hi = ttx_load16_u16(hi_row), lo = ttx_load16_u16(lo_row);
+	simde__m512i mag = simde_mm512_or_si512(simde_mm512_slli_epi32(simde_mm512_and_si512(hi, splat(0xFF)), 23),
+	                                        simde_mm512_slli_epi32(simde_mm512_and_si512(hi, splat(0x7F00)), 8));
+	mag = simde_mm512_or_si512(mag, lo);
+	simde__mmask16 neg = simde_mm512_test_epi32_mask(hi, splat(0x8000));
+	return simde_mm512_mask_sub_epi32(mag, neg, simde_mm512_setzero_si512(), mag);
+}
+
+static void dst_int32_write16(uint16_t *hi_row, uint16_t *lo_row, simde__m512i v)
+{
+	simde__m512i mag = simde_mm512_abs_epi32(v);   /* never -2^31: saturated before */
+	simde__m512i hi = simde_mm512_or_si512(simde_mm512_srli_epi32(mag, 23),
+	                                       simde_mm512_and_si512(simde_mm512_srli_epi32(mag, 8), splat(0x7F00)));
+	hi = simde_mm512_mask_or_epi32(hi, simde_mm512_cmpgt_epi32_mask(simde_mm512_setzero_si512(), v), hi,
+	                               splat(0x8000));
+	ttx_store16_u16(hi_row, hi);
+	ttx_store16_u16(lo_row, mag);
+}
+
+void ttx_matrix_dot_int(struct ttx_tile *t, const struct ttx_mop_operands *op, const uint32_t *const brows[],
+                        const unsigned rows[], unsigned n, unsigned fmt_b, unsigned phase)
+{
+	const simde__m512i max = splat(0x7FFFFFFF), min = splat(-0x7FFFFFFF), zero = simde_mm512_setzero_si512();
+	for (unsigned i = 0; i < n; i++) {
+		simde__m512i acc = zero;   /* at most 16 * 255 * 1023: no overflow */
+		for (unsigned k = 0; k < TTX_COLS; k++) {
+			int32_t b = src_int8(ttx_truncate_src(brows[i][k], fmt_b) & srcb_int_mask(phase));
+			if (b)
+				acc = simde_mm512_add_epi32(acc, simde_mm512_mullo_epi32(simde_mm512_loadu_si512(op->i[k]),
+				                                                          splat(b)));
+		}
+		/* SaturateAddInt32: the wrapped sum overflowed where both addends
+		   have one sign and the sum the other */
+		unsigned r = ttx_dst32_adj_row(rows[i] & 0x3FF);
+		uint16_t *hi_row = t->dst[r], *lo_row = t->dst[(r + 8) & 0x3FF];
+		simde__m512i d = dst_int32_read16(hi_row, lo_row);
+		simde__m512i s = simde_mm512_add_epi32(d, acc);
+		simde__mmask16 ovf = simde_mm512_cmpgt_epi32_mask(zero, simde_mm512_andnot_si512(
+			simde_mm512_xor_si512(d, acc), simde_mm512_xor_si512(d, s)));
+		s = simde_mm512_mask_mov_epi32(s, ovf, simde_mm512_mask_mov_epi32(max, simde_mm512_cmpgt_epi32_mask(zero, d),
+		                                                                 min));
+		s = simde_mm512_max_epi32(s, min);
+		ttx_dst16_define(t, r);
+		ttx_dst16_define(t, (r + 8) & 0x3FF);
+		dst_int32_write16(hi_row, lo_row, s);
+	}
+}
 
 /* ---- Floating-point operations ----
  *
@@ -429,12 +522,7 @@ struct dst16 {
 static struct dst16 dst_read16(const struct ttx_tile *t, bool dst32, enum ttx_mstyle style, unsigned row)
 {
 	unsigned r = dst32 ? ttx_dst32_adj_row(row & 0x3FF) : row & 0x3FF;
-	uint32_t hi32[TTX_COLS], lo32[TTX_COLS];
-	for (unsigned j = 0; j < TTX_COLS; j++) {
-		hi32[j] = t->dst[r][j];
-		lo32[j] = t->dst[(r + 8) & 0x3FF][j];
-	}
-	simde__m512i hi = simde_mm512_loadu_si512(hi32), e, man;
+	simde__m512i hi = ttx_load16_u16(t->dst[r]), e, man;
 	int mbits, bias;
 	if (!dst32 && style == TTX_MSTYLE_FP16) {
 		/* Sign, Man10, Exp5 */
@@ -447,7 +535,7 @@ static struct dst16 dst_read16(const struct ttx_tile *t, bool dst32, enum ttx_ms
 		man = simde_mm512_and_si512(simde_mm512_srli_epi32(hi, 8), splat(0x7F));
 		mbits = 7, bias = 127;
 		if (dst32) {
-			man = simde_mm512_or_si512(simde_mm512_slli_epi32(man, 16), simde_mm512_loadu_si512(lo32));
+			man = simde_mm512_or_si512(simde_mm512_slli_epi32(man, 16), ttx_load16_u16(t->dst[(r + 8) & 0x3FF]));
 			mbits = 23;
 		}
 	}
@@ -460,20 +548,19 @@ static struct dst16 dst_read16(const struct ttx_tile *t, bool dst32, enum ttx_ms
 	return d;
 }
 
-/* Steps 2-3 for the 16 columns of one row: *units * 2^*g per lane. */
-static void accumulate_row16(const struct ttx_mop_operands *op, const uint32_t bsig[TTX_COLS],
-                             const int bref[TTX_COLS], unsigned phase, int min_ref,
-                             const struct dst16 *dst, bool dst32, simde__m512i *units, simde__m512i *g)
+/* Step 2 for the half k0..k0+7 of one row, in integers: the sum in units
+   of 2^(Rh - 10) and Rh (NO_REF where no product takes part) per lane. */
+static void half_sum16_int(const struct ttx_mop_operands *op, const uint32_t bsig[TTX_COLS],
+                           const int bref[TTX_COLS], unsigned k0, int off, int min_ref,
+                           simde__m512i *hs, simde__m512i *rh)
 {
 	const simde__m512i noref = splat(NO_REF), zero = simde_mm512_setzero_si512();
-	int off = phase_ref_offset(phase);
-	simde__m512i hs[2], rh[2];
-	for (unsigned h = 0; h < 2; h++) {
+	{
 		simde__m512i eab[8];
 		simde__mmask16 take[8];
 		simde__m512i r = noref;
 		for (unsigned i = 0; i < 8; i++) {
-			unsigned k = 8 * h + i;
+			unsigned k = k0 + i;
 			take[i] = 0;
 			if (bref[k] == NO_REF)
 				continue;
@@ -486,7 +573,7 @@ static void accumulate_row16(const struct ttx_mop_operands *op, const uint32_t b
 		}
 		simde__m512i sum = zero;
 		for (unsigned i = 0; i < 8; i++) {
-			unsigned k = 8 * h + i;
+			unsigned k = k0 + i;
 			if (!take[i])
 				continue;
 			simde__m512i sa = simde_mm512_loadu_si512(op->sig[k]);
@@ -499,9 +586,94 @@ static void accumulate_row16(const struct ttx_mop_operands *op, const uint32_t b
 			sum = simde_mm512_mask_add_epi32(sum, take[i] & (simde__mmask16)~neg, sum, u);
 			sum = simde_mm512_mask_sub_epi32(sum, take[i] & neg, sum, u);
 		}
-		hs[h] = sum;
-		rh[h] = r;
+		*hs = sum;
+		*rh = r;
 	}
+}
+
+/* Step 2 in fp32, where that is exact, for a block whose operand
+   exponents (ref) are all at least -114, so the operands as floats (af,
+   bf: +-sig * 2^(ref - 11)) are normal, and whose ea + eb all lie within
+   -100..120, so the products af * bf are exact normal floats and the
+   scale onto the half's grid, S = 2^(12 - Rh) (the -11s count twice), is
+   normal too (fp_block_ok).  Then y = af * bf * S is the product in grid
+   units, |y| < 2^12, exact whenever |y| >= 2^-100 (a product has at most
+   12 significant bits); anything smaller rounds to 0 whatever happens to
+   it.  The sum of the 8 rounded products is exact.  A zero operand's ref
+   is NO_REF, so its ea + eb never wins the maximum and its y is 0: no
+   lane needs masking unless products fall below min_ref (then `masked`). */
+static bool fp_block_ok(int alo, int ahi, int blo, int bhi)
+{
+	return alo > ahi || blo > bhi ||
+	       (alo >= -114 && blo >= -114 && alo + blo >= -100 && ahi + bhi <= 120);
+}
+
+/* y = x * b rounded to an integer, nearest with ties away from zero, for
+   |y| < 2^13 exact; h is +-1/2 with the sign of y.  y + h truncated to 24
+   bits (one FMA, rounding toward zero) is at most the exact sum and at
+   least its floor on the magnitude (integers are representable), so
+   truncating it again gives floor(|y| + 1/2).  Without a rounding-mode
+   FMA: truncate y to 10 fraction bits first, which makes the add exact
+   and keeps the comparison with 1/2. */
+static inline simde__m512 product_ties_away16(simde__m512 x, simde__m512 b, simde__m512 h)
+{
+#if defined(SIMDE_X86_AVX512F_NATIVE)
+	simde__m512 y = _mm512_fmadd_round_ps(x, b, h, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+#else
+	simde__m512 y = simde_mm512_roundscale_ps(simde_mm512_mul_ps(x, b),
+	                                          (10 << 4) | SIMDE_MM_FROUND_TO_ZERO | SIMDE_MM_FROUND_NO_EXC);
+	y = simde_mm512_add_ps(y, h);
+#endif
+	return simde_mm512_roundscale_ps(y, SIMDE_MM_FROUND_TO_ZERO | SIMDE_MM_FROUND_NO_EXC);
+}
+
+/* Rh + off (the largest ea + eb of the half k0..k0+7 whose product takes
+   part) per lane, about 2 * NO_REF where none does. */
+static simde__m512i half_ref16(const struct ttx_mop_operands *op, const int bref[TTX_COLS], unsigned k0,
+                               int off, bool masked, int min_ref)
+{
+	simde__m512i r = splat(2 * NO_REF);
+	for (unsigned k = k0; k < k0 + 8; k++) {
+		simde__m512i e = simde_mm512_add_epi32(simde_mm512_loadu_si512(op->ref[k]), splat(bref[k]));
+		if (masked)
+			r = simde_mm512_mask_max_epi32(r, simde_mm512_cmpge_epi32_mask(e, splat(min_ref + off)), r, e);
+		else
+			r = simde_mm512_max_epi32(r, e);
+	}
+	return r;
+}
+
+/* The half's sum in units of 2^(Rh - 10) given r from half_ref16. */
+static simde__m512i half_sum16_fp(const struct ttx_mop_operands *op, const float bf[TTX_COLS],
+                                  const int bref[TTX_COLS], unsigned k0, int off, bool masked, int min_ref,
+                                  simde__m512i r)
+{
+	/* lanes without products keep S = 1 */
+	simde__mmask16 valid = simde_mm512_cmpge_epi32_mask(r, splat(-1000));
+	simde__m512 scale = pow2_16(simde_mm512_maskz_sub_epi32(valid, splat(12 + off), r));
+	simde__m512 sum = simde_mm512_setzero_ps();
+	for (unsigned k = k0; k < k0 + 8; k++) {
+		simde__m512 x = simde_mm512_mul_ps(simde_mm512_loadu_ps(op->af[k]), scale);
+		if (masked) {
+			simde__m512i e = simde_mm512_add_epi32(simde_mm512_loadu_si512(op->ref[k]), splat(bref[k]));
+			x = simde_mm512_maskz_mov_ps(simde_mm512_cmpge_epi32_mask(e, splat(min_ref + off)), x);
+		}
+		uint32_t bneg;
+		memcpy(&bneg, &bf[k], sizeof(bneg));
+		sum = simde_mm512_add_ps(sum, product_ties_away16(x, simde_mm512_set1_ps(bf[k]),
+		                                                  simde_mm512_loadu_ps(op->half[bneg >> 31][k])));
+	}
+	/* |sum| < 2^15, an integer: to int32 by the 1.5 * 2^23 bias */
+	return simde_mm512_sub_epi32(simde_mm512_castps_si512(simde_mm512_add_ps(sum, simde_mm512_set1_ps(12582912.0f))),
+	                             splat(0x4B400000));
+}
+
+/* Step 3 for the 16 columns of one row from the half sums: *units * 2^*g
+   per lane. */
+static void accumulate_row16(const simde__m512i hs[2], const simde__m512i rh[2], const struct dst16 *dst,
+                             bool dst32, simde__m512i *units, simde__m512i *g)
+{
+	const simde__m512i noref = splat(NO_REF), zero = simde_mm512_setzero_si512();
 	simde__m512i r = simde_mm512_max_epi32(simde_mm512_max_epi32(rh[0], rh[1]), dst->ref);
 	simde__m512i vg = simde_mm512_sub_epi32(r, splat(accumulator_width(dst32)));
 	simde__m512i total = zero;
@@ -529,13 +701,12 @@ static simde__m512i units_to_fields16(simde__m512i units, simde__m512i g, bool d
 	simde__mmask16 nz = simde_mm512_test_epi32_mask(units, units);
 	simde__mmask16 neg = simde_mm512_cmpgt_epi32_mask(zero, units);
 	simde__m512i m = simde_mm512_abs_epi32(units);
-	/* the leading bit, by halving steps */
-	simde__m512i lead = zero;
-	for (int step = 16; step; step >>= 1) {
-		simde__m512i next = simde_mm512_add_epi32(lead, splat(step));
-		simde__m512i above = simde_mm512_srlv_epi32(m, next);
-		lead = simde_mm512_mask_mov_epi32(lead, simde_mm512_test_epi32_mask(above, above), next);
-	}
+	/* the leading bit: the exponent of m as a float, less one where the
+	   conversion rounded m up to the next power of two */
+	simde__m512i lead = simde_mm512_sub_epi32(
+		simde_mm512_srli_epi32(simde_mm512_castps_si512(simde_mm512_cvtepu32_ps(m)), 23), splat(127));
+	simde__m512i above = simde_mm512_srlv_epi32(m, lead);
+	lead = simde_mm512_mask_sub_epi32(lead, simde_mm512_cmpeq_epi32_mask(above, zero), lead, one);
 	simde__m512i q = round_magnitude16(m, simde_mm512_sub_epi32(lead, splat(man)));
 	simde__mmask16 carry = simde_mm512_test_epi32_mask(q, splat(1 << (man + 1)));
 	q = simde_mm512_mask_mov_epi32(q, carry, simde_mm512_srli_epi32(q, 1));
@@ -550,18 +721,11 @@ static simde__m512i units_to_fields16(simde__m512i units, simde__m512i g, bool d
 	return simde_mm512_maskz_mov_epi32(nz & simde_mm512_cmpgt_epi32_mask(field, zero), f);
 }
 
-void ttx_matrix_dot_fp(struct ttx_tile *t, const struct ttx_mop_operands *op,
-                       const uint32_t brow[TTX_COLS], unsigned fmt_b, unsigned phase,
-                       enum ttx_mstyle style, bool dst32, unsigned row)
+/* Step 4 and the write of one Dst row in its layout (TC/Dst.md), as
+   dst_write_units. */
+static void dst_write16(struct ttx_tile *t, bool dst32, enum ttx_mstyle style, unsigned row,
+                        simde__m512i units, simde__m512i g)
 {
-	uint32_t bsig[TTX_COLS];
-	int bref[TTX_COLS];
-	decode16(brow, style, fmt_b, srcb_sig_mask(phase), bsig, bref);
-	struct dst16 d = dst_read16(t, dst32, style, row);
-	simde__m512i units, g;
-	accumulate_row16(op, bsig, bref, phase, product_min_ref(style), &d, dst32, &units, &g);
-	/* natural fields to the Dst layouts (TC/Dst.md), as dst_write_units */
-	uint32_t hi[TTX_COLS], lo[TTX_COLS];
 	simde__m512i f, h;
 	if (dst32) {
 		f = units_to_fields16(units, g, true, 23, 8, 127, 254, 255, 0);
@@ -579,17 +743,57 @@ void ttx_matrix_dot_fp(struct ttx_tile *t, const struct ttx_mop_operands *op,
 		                         simde_mm512_and_si512(simde_mm512_srli_epi32(f, 7), splat(0xFF)));
 		h = simde_mm512_or_si512(h, simde_mm512_and_si512(simde_mm512_slli_epi32(f, 8), splat(0x7F00)));
 	}
-	simde_mm512_storeu_si512(hi, h);
-	simde_mm512_storeu_si512(lo, f);
 	unsigned r = dst32 ? ttx_dst32_adj_row(row & 0x3FF) : row & 0x3FF;
 	ttx_dst16_define(t, r);
-	for (unsigned j = 0; j < TTX_COLS; j++)
-		t->dst[r][j] = (uint16_t)hi[j];
+	ttx_store16_u16(t->dst[r], h);
 	if (dst32) {
 		ttx_dst16_define(t, (r + 8) & 0x3FF);
-		for (unsigned j = 0; j < TTX_COLS; j++)
-			t->dst[(r + 8) & 0x3FF][j] = (uint16_t)lo[j];
+		ttx_store16_u16(t->dst[(r + 8) & 0x3FF], f);
 	}
+}
+
+void ttx_matrix_dot_fp(struct ttx_tile *t, const struct ttx_mop_operands *op, const uint32_t *const brows[],
+                       const unsigned rows[], unsigned n, unsigned fmt_b, unsigned phase,
+                       enum ttx_mstyle style, bool dst32)
+{
+	uint32_t bsig[8][TTX_COLS];
+	int bref[8][TTX_COLS];
+	float bf[8][TTX_COLS];
+	simde__m512i lo = splat(INT32_MAX), hi = splat(INT32_MIN);
+	for (unsigned i = 0; i < n; i++) {
+		decode16(brows[i], style, fmt_b, srcb_sig_mask(phase), bsig[i], bref[i]);
+		simde__m512i sig = simde_mm512_loadu_si512(bsig[i]), ref = simde_mm512_loadu_si512(bref[i]);
+		simde_mm512_storeu_ps(bf[i], sig_to_float16(sig, ref));
+		simde__mmask16 nz = (simde__mmask16)~simde_mm512_cmpeq_epi32_mask(ref, splat(NO_REF));
+		lo = simde_mm512_mask_min_epi32(lo, nz, lo, ref);
+		hi = simde_mm512_mask_max_epi32(hi, nz, hi, ref);
+	}
+	int off = phase_ref_offset(phase), min_ref = product_min_ref(style);
+	int blo = ttx_reduce_min16(lo), bhi = ttx_reduce_max16(hi);
+	bool fast = fp_block_ok(op->ref_lo, op->ref_hi, blo, bhi);
+	bool masked = blo + op->ref_lo - off < min_ref;
+	/* stage by stage over the rows: the rows' work is independent, and
+	   each stage's loop overlaps its iterations' latencies */
+	simde__m512i hs[8][2], rh[8][2], units[8], g[8];
+	for (unsigned i = 0; i < n; i++)
+		for (unsigned h = 0; h < 2; h++)
+			if (fast)
+				rh[i][h] = half_ref16(op, bref[i], 8 * h, off, masked, min_ref);
+			else
+				half_sum16_int(op, bsig[i], bref[i], 8 * h, off, min_ref, &hs[i][h], &rh[i][h]);
+	if (fast)
+		for (unsigned i = 0; i < n; i++)
+			for (unsigned h = 0; h < 2; h++) {
+				hs[i][h] = half_sum16_fp(op, bf[i], bref[i], 8 * h, off, masked, min_ref, rh[i][h]);
+				rh[i][h] = simde_mm512_mask_sub_epi32(splat(NO_REF), simde_mm512_cmpge_epi32_mask(rh[i][h], splat(-1000)),
+				                                      rh[i][h], splat(off));
+			}
+	for (unsigned i = 0; i < n; i++) {
+		struct dst16 d = dst_read16(t, dst32, style, rows[i]);
+		accumulate_row16(hs[i], rh[i], &d, dst32, &units[i], &g[i]);
+	}
+	for (unsigned i = 0; i < n; i++)
+		dst_write16(t, dst32, style, rows[i], units[i], g[i]);
 }
 
 void ttx_matrix_elementwise(struct ttx_tile *t, enum ttx_elw_op eop, const uint32_t a[TTX_COLS],

@@ -62,21 +62,44 @@ struct ttx_mop_operands {
 	   bit 31, and the exponent of the full operand's leading bit. */
 	uint32_t sig[16][TTX_COLS];
 	int ref[16][TTX_COLS];
+	/* The same as floats, +-sig * 2^(ref - 11) (0 for a zero datum), and
+	   the smallest and largest ref of the block's non-zero data (lo > hi
+	   when it is all zero): the fp32 path's inputs and range check. */
+	float af[16][TTX_COLS];
+	int ref_lo, ref_hi;
+	/* +-1/2 with the sign of af (half[0]) and of -af (half[1]) */
+	float half[2][16][TTX_COLS];
 	int32_t i[16][TTX_COLS];
 };
 
 void ttx_matrix_load_a(struct ttx_mop_operands *op, const uint32_t (*rows)[TTX_COLS], unsigned nrows,
                        enum ttx_mstyle style, unsigned fmt_a, unsigned phase);
-/* acc[j] = sum_k SrcB[k] * SrcA[k][j], integer path. */
-void ttx_matrix_dot_int(const struct ttx_mop_operands *op, const uint32_t brow[TTX_COLS],
-                        unsigned fmt_b, unsigned phase, int32_t acc[TTX_COLS]);
-/* Dst[row] += brow @ SrcA, floating-point path, written to Dst (16
-   columns at once, SrcA decoded by ttx_matrix_load_a); _scalar is the same
-   model one column at a time from the raw SrcA rows (the reference for
-   the tests). */
-void ttx_matrix_dot_fp(struct ttx_tile *t, const struct ttx_mop_operands *op,
-                       const uint32_t brow[TTX_COLS], unsigned fmt_b, unsigned phase,
-                       enum ttx_mstyle style, bool dst32, unsigned row);
+
+/* The last SrcA block decoded, with the raw rows and the settings it was
+   decoded for: a run of MVMULs on the same SrcA rows (a matmul's inner
+   loop, every fidelity phase but the first) decodes them once. */
+struct ttx_srca_cache {
+	bool valid;
+	enum ttx_mstyle style;
+	unsigned fmt_a, phase;
+	uint32_t rows[16][TTX_COLS];
+	struct ttx_mop_operands op;
+};
+
+/* ttx_matrix_load_a of 16 rows through the cache. */
+const struct ttx_mop_operands *ttx_matrix_load_a_cached(struct ttx_srca_cache *c, const uint32_t (*rows)[TTX_COLS],
+                                                        enum ttx_mstyle style, unsigned fmt_a, unsigned phase);
+/* Dst[rows[i]] += brows[i] @ SrcA for i < n, integer path: INT32 Dst,
+   saturating (TC/MVMUL.md). */
+void ttx_matrix_dot_int(struct ttx_tile *t, const struct ttx_mop_operands *op, const uint32_t *const brows[],
+                        const unsigned rows[], unsigned n, unsigned fmt_b, unsigned phase);
+/* Dst[rows[i]] += brows[i] @ SrcA for i < n <= 8, floating-point path, 16
+   columns at once (SrcA decoded by ttx_matrix_load_a); _scalar is the same
+   model for one row, one column at a time from the raw SrcA rows (the
+   reference for the tests). */
+void ttx_matrix_dot_fp(struct ttx_tile *t, const struct ttx_mop_operands *op, const uint32_t *const brows[],
+                       const unsigned rows[], unsigned n, unsigned fmt_b, unsigned phase,
+                       enum ttx_mstyle style, bool dst32);
 void ttx_matrix_dot_fp_scalar(struct ttx_tile *t, const uint32_t (*arows)[TTX_COLS], unsigned fmt_a,
                               const uint32_t brow[TTX_COLS], unsigned fmt_b, unsigned phase,
                               enum ttx_mstyle style, bool dst32, unsigned row);

@@ -9,6 +9,7 @@
 #include "tile.h"
 #include "units.h"
 #include "jit.h"
+#include "matrix_fp.h"
 
 const struct ttx_cfg_field_info ttx_cfg_fields[TTX_CFG_FIELD_COUNT] = {
 #define TTX_CFG_FIELD(name, word, shift, width) { #name, word, shift, width },
@@ -71,7 +72,10 @@ struct ttx_tile *ttx_tile_new(const struct ttx_options *opt)
 	if (!t)
 		return NULL;
 	t->l1 = calloc(1, TTX_L1_SIZE);
-	if (!t->l1) {
+	t->srca_cache = calloc(1, sizeof(*t->srca_cache));
+	if (!t->l1 || !t->srca_cache) {
+		free(t->l1);
+		free(t->srca_cache);
 		free(t);
 		return NULL;
 	}
@@ -93,6 +97,7 @@ void ttx_tile_destroy(struct ttx_tile *t)
 	for (unsigned i = 0; i < TTX_THREADS; i++)
 		free(t->pipe[i].words);
 	ttx_jit_free(t->jit);
+	free(t->srca_cache);
 	free(t->l1);
 	free(t);
 }

@@ -256,6 +256,7 @@ struct ttx_tile {
 	   clears when it cannot be used; jit_skip[thread] counts instructions
 	   the interpreter runs before the JIT looks at that thread again. */
 	struct ttx_jit *jit;
+	struct ttx_srca_cache *srca_cache;            /* interp/matrix_fp.h */
 	uint8_t jit_on;
 	uint32_t jit_skip[TTX_THREADS];
 	struct ttx_stats stats;          /* insns_by_unit is derived from op_counts */

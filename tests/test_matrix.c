@@ -531,7 +531,7 @@ START_TEST(test_fp_simd_matches_scalar)
 	struct ttx_tile *t1 = new_tile(), *t2 = new_tile();
 	uint64_t seed = 2026;
 	static uint32_t a[16][TTX_COLS];
-	uint32_t b[TTX_COLS];
+	uint32_t b[8][TTX_COLS];
 	struct ttx_mop_operands op;
 	for (unsigned iter = 0; iter < 4000; iter++) {
 		unsigned si = iter % 3, phase = (iter / 3) % 4;
@@ -543,13 +543,20 @@ START_TEST(test_fp_simd_matches_scalar)
 		unsigned where = (unsigned)(test_rand(&seed) % 3);
 		int centre = style == TTX_MSTYLE_FP16 ? (where == 0 ? 8 : where == 1 ? 29 : 15)
 		                                      : (where == 0 ? 64 : where == 1 ? 191 : (int)(test_rand(&seed) % 256));
-		for (unsigned k = 0; k < 16; k++) {
-			b[k] = random_src(&seed, style, centre);
+		for (unsigned k = 0; k < 16; k++)
 			for (unsigned j = 0; j < TTX_COLS; j++)
 				a[k][j] = random_src(&seed, style, centre);
+		/* a block of 8 B rows; every fifth block with a centre per row, so
+		   that blocks mix ranges the fp32 path takes with ones it does not */
+		bool mixed = iter % 5 == 0;
+		for (unsigned i = 0; i < 8; i++) {
+			int c = mixed ? (int)(test_rand(&seed) % (style == TTX_MSTYLE_FP16 ? 32 : 256)) : centre;
+			for (unsigned k = 0; k < 16; k++)
+				b[i][k] = random_src(&seed, style, c);
 		}
-		unsigned row = (unsigned)(test_rand(&seed) % (dst32 ? 512 : 1024));
-		for (unsigned j = 0; j < TTX_COLS; j++) {
+		unsigned row0 = (unsigned)(test_rand(&seed) % (dst32 ? 512 : 1024)) & ~7u;
+		for (unsigned n = 0; n < 8 * TTX_COLS; n++) {
+			unsigned row = row0 + n / TTX_COLS, j = n % TTX_COLS;
 			uint64_t x = test_rand(&seed);
 			if (dst32) {
 				/* exponent near the products' (bias 127 both sides) or anywhere */
@@ -566,13 +573,21 @@ START_TEST(test_fp_simd_matches_scalar)
 		unsigned fa = iter % 4 ? fmts[si] : (unsigned)(test_rand(&seed) % 16);
 		unsigned fb = iter % 4 ? fmts[si] : (unsigned)(test_rand(&seed) % 16);
 		ttx_matrix_load_a(&op, (const uint32_t (*)[TTX_COLS])a, 16, style, fa, phase);
-		ttx_matrix_dot_fp(t1, &op, b, fb, phase, style, dst32, row);
-		ttx_matrix_dot_fp_scalar(t2, (const uint32_t (*)[TTX_COLS])a, fa, b, fb, phase, style, dst32, row);
-		for (unsigned j = 0; j < TTX_COLS; j++) {
+		const uint32_t *brows[8];
+		unsigned rows[8];
+		for (unsigned i = 0; i < 8; i++) {
+			brows[i] = b[i];
+			rows[i] = row0 + i;
+			ttx_matrix_dot_fp_scalar(t2, (const uint32_t (*)[TTX_COLS])a, fa, b[i], fb, phase, style, dst32,
+			                         row0 + i);
+		}
+		ttx_matrix_dot_fp(t1, &op, brows, rows, 8, fb, phase, style, dst32);
+		for (unsigned n = 0; n < 8 * TTX_COLS; n++) {
+			unsigned row = row0 + n / TTX_COLS, j = n % TTX_COLS;
 			uint32_t x1 = dst32 ? ttx_dst32_get(t1, row, j) : t1->dst[row][j];
 			uint32_t x2 = dst32 ? ttx_dst32_get(t2, row, j) : t2->dst[row][j];
-			ck_assert_msg(x1 == x2, "iter %u style %d phase %u dst32 %d col %u: 0x%08X, scalar 0x%08X",
-			              iter, style, phase, dst32, j, x1, x2);
+			ck_assert_msg(x1 == x2, "iter %u style %d phase %u dst32 %d row %u col %u: 0x%08X, scalar 0x%08X",
+			              iter, style, phase, dst32, row - row0, j, x1, x2);
 		}
 	}
 	ttx_tile_destroy(t1);
