@@ -222,6 +222,51 @@ static uint64_t wrap(const struct unpacr *p, uint64_t a, unsigned scale)
 	return a > p->limit * scale ? a - p->fifo * scale : a;
 }
 
+/* One row of 16 plain datums from L1 bit address `data` to output
+   address out_addr (a multiple of 16), as the datum loop of regular()
+   writes it; false, with nothing written, where the row needs that loop
+   (a datum past L1 or not byte aligned, a conversion that is undefined,
+   rows the loop skips or faults on). */
+static bool row_fast(struct ttx_tile *t, const struct unpacr *p, const struct unpack_fmt *f, uint64_t data,
+                     uint32_t out_addr, uint8_t sbank, uint32_t src_row, bool set_ovrd, bool dst32)
+{
+	unsigned bytes = p->datum_bits / 8;
+	if (out_addr % 16 || data % 8 || data / 8 + 16 * bytes > TTX_L1_SIZE)
+		return false;
+	const uint8_t *l1 = t->l1 + data / 8;
+	uint32_t v[16];
+	/* BF16 to Src, the matmul's operands, without convert()'s dispatch */
+	bool bf16_src = f->in == TTX_FMT_BF16 && f->out == TTX_FMT_BF16 && !f->to_dst;
+	for (unsigned c = 0; c < 16; c++) {
+		uint32_t d = bytes == 2 ? (uint32_t)l1[2 * c] | (uint32_t)l1[2 * c + 1] << 8
+		                        : (uint32_t)l1[4 * c] | (uint32_t)l1[4 * c + 1] << 8 |
+		                          (uint32_t)l1[4 * c + 2] << 16 | (uint32_t)l1[4 * c + 3] << 24;
+		v[c] = bf16_src ? write_src_bf16(d) : convert(f, d, 0);
+		if (v[c] == CONV_UB)
+			return false;
+	}
+	uint32_t row = out_addr / 16;
+	uint32_t *to;
+	if (p->u == 1) {
+		to = t->srcb[sbank].rows[(row + src_row) & 0x3F];
+	} else if (!p->to_dst) {
+		if (row < 4 || (set_ovrd ? row - 4 >= 64 : row - 4 >= 16))
+			return false;
+		to = t->srca[sbank].rows[(row - 4 + (set_ovrd ? 0 : src_row)) & 0x3F];
+	} else {
+		row = (row - 4) & (set_ovrd ? 15 : 0x3FF);
+		ttx_dst16_define(t, row);
+		for (unsigned c = 0; c < 16; c++)
+			if (dst32)
+				ttx_dst32_set(t, row, c, v[c]);
+			else
+				t->dst[row][c] = (uint16_t)v[c];
+		return true;
+	}
+	memcpy(to, v, sizeof(v));
+	return true;
+}
+
 static int regular(struct ttx_tile *t, unsigned thread, uint32_t word)
 {
 	struct ttx_args_UNPACR_Regular a = ttx_decode_UNPACR_Regular(word);
@@ -413,7 +458,17 @@ static int regular(struct ttx_tile *t, unsigned thread, uint32_t word)
 	bool dst32 = f.out == TTX_FMT_FP32 || f.out == TTX_FMT_TF32 || f.out == TTX_FMT_INT32;
 	uint8_t forced_exp = (uint8_t)bits_of(p.cfg[41 + unp], 0, 8);
 	uint32_t src_row = t->unpacker_src_row[p.u][thread];
+	/* whole rows of plain 16- or 32-bit data take row_fast (the loop below
+	   datum by datum does the same) */
+	bool rows_ok = p.uncompressed && !ttx_fmt_is_bfp(f.in) && !upsample && !p.interleave && !a.AllDatumsAreZero &&
+	               !drop && !p.transpose && !col_shift && (p.datum_bits == 16 || p.datum_bits == 32);
 	for (uint64_t i = 0; i < count && dcount;) {
+		if (rows_ok && i % 16 == 0 && count - i >= 16 && dcount >= 16 &&
+		    row_fast(t, &p, &f, data, out_addr, sbank, src_row, set_ovrd, dst32)) {
+			i += 16, dcount -= 16, out_addr += 16;
+			data = wrap(&p, data + row_stride, 8);
+			continue;
+		}
 		uint32_t d, e = 0, zeros = 0;
 		if (!read_bits(t, data, p.datum_bits, &d))
 			return fault(t, thread, word, "reads L1 at 0x%llX, past the end of L1 (0x%X); check the base "
