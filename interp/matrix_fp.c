@@ -112,6 +112,19 @@ static simde__m512 sig_to_float16(simde__m512i sig, simde__m512i ref)
 	                                                     simde_mm512_and_si512(sig, splat(INT32_MIN))));
 }
 
+/* decode16 and sig_to_float16 of one row, widening [*lo, *hi] to the
+   exponents of its non-zero data. */
+static simde__m512 decode_float16(const uint32_t x[TTX_COLS], enum ttx_mstyle style, unsigned fmt, uint32_t sig_mask,
+                                  uint32_t sig[TTX_COLS], int ref[TTX_COLS], simde__m512i *lo, simde__m512i *hi)
+{
+	decode16(x, style, fmt, sig_mask, sig, ref);
+	simde__m512i r = simde_mm512_loadu_si512(ref);
+	simde__mmask16 nz = (simde__mmask16)~simde_mm512_cmpeq_epi32_mask(r, splat(NO_REF));
+	*lo = simde_mm512_mask_min_epi32(*lo, nz, *lo, r);
+	*hi = simde_mm512_mask_max_epi32(*hi, nz, *hi, r);
+	return sig_to_float16(simde_mm512_loadu_si512(sig), r);
+}
+
 void ttx_matrix_load_a(struct ttx_mop_operands *op, const uint32_t (*rows)[TTX_COLS], unsigned nrows,
                        enum ttx_mstyle style, unsigned fmt_a, unsigned phase)
 {
@@ -123,27 +136,16 @@ void ttx_matrix_load_a(struct ttx_mop_operands *op, const uint32_t (*rows)[TTX_C
 	}
 	simde__m512i lo = splat(INT32_MAX), hi = splat(INT32_MIN);
 	for (unsigned k = 0; k < nrows; k++) {
-		decode16(rows[k], style, fmt_a, srca_sig_mask(phase), op->sig[k], op->ref[k]);
-		simde__m512i sig = simde_mm512_loadu_si512(op->sig[k]), ref = simde_mm512_loadu_si512(op->ref[k]);
-		simde__m512 af = sig_to_float16(sig, ref);
+		simde__m512 af = decode_float16(rows[k], style, fmt_a, srca_sig_mask(phase), op->sig[k], op->ref[k], &lo, &hi);
 		simde_mm512_storeu_ps(op->af[k], af);
 		/* +-1/2 with the sign of af, and of -af */
 		simde__m512i h = simde_mm512_or_si512(simde_mm512_and_si512(simde_mm512_castps_si512(af), splat(INT32_MIN)),
 		                                      splat(0x3F000000));
 		simde_mm512_storeu_si512(op->half[0][k], h);
 		simde_mm512_storeu_si512(op->half[1][k], simde_mm512_xor_si512(h, splat(INT32_MIN)));
-		simde__mmask16 nz = (simde__mmask16)~simde_mm512_cmpeq_epi32_mask(ref, splat(NO_REF));
-		lo = simde_mm512_mask_min_epi32(lo, nz, lo, ref);
-		hi = simde_mm512_mask_max_epi32(hi, nz, hi, ref);
 	}
-	int32_t l[TTX_COLS], h[TTX_COLS];
-	simde_mm512_storeu_si512(l, lo);
-	simde_mm512_storeu_si512(h, hi);
-	op->ref_lo = INT32_MAX, op->ref_hi = INT32_MIN;
-	for (unsigned j = 0; j < TTX_COLS; j++) {
-		op->ref_lo = l[j] < op->ref_lo ? l[j] : op->ref_lo;
-		op->ref_hi = h[j] > op->ref_hi ? h[j] : op->ref_hi;
-	}
+	op->ref_lo = ttx_reduce_min16(lo);
+	op->ref_hi = ttx_reduce_max16(hi);
 }
 
 const struct ttx_mop_operands *ttx_matrix_load_a_cached(struct ttx_srca_cache *c, const uint32_t (*rows)[TTX_COLS],
@@ -555,40 +557,38 @@ static void half_sum16_int(const struct ttx_mop_operands *op, const uint32_t bsi
                            simde__m512i *hs, simde__m512i *rh)
 {
 	const simde__m512i noref = splat(NO_REF), zero = simde_mm512_setzero_si512();
-	{
-		simde__m512i eab[8];
-		simde__mmask16 take[8];
-		simde__m512i r = noref;
-		for (unsigned i = 0; i < 8; i++) {
-			unsigned k = k0 + i;
-			take[i] = 0;
-			if (bref[k] == NO_REF)
-				continue;
-			simde__m512i ra = simde_mm512_loadu_si512(op->ref[k]);
-			eab[i] = simde_mm512_add_epi32(ra, splat(bref[k]));
-			simde__m512i ref = simde_mm512_sub_epi32(eab[i], splat(off));
-			take[i] = (simde__mmask16)~simde_mm512_cmpeq_epi32_mask(ra, noref) &
-			          simde_mm512_cmpge_epi32_mask(ref, splat(min_ref));
-			r = simde_mm512_mask_max_epi32(r, take[i], r, ref);
-		}
-		simde__m512i sum = zero;
-		for (unsigned i = 0; i < 8; i++) {
-			unsigned k = k0 + i;
-			if (!take[i])
-				continue;
-			simde__m512i sa = simde_mm512_loadu_si512(op->sig[k]);
-			simde__m512i n = simde_mm512_mullo_epi32(simde_mm512_and_si512(sa, splat(0x7FF)),
-			                                          splat((int32_t)(bsig[k] & 0x7FF)));
-			/* the product's e0 is ea + eb - 20: shift Rh - 10 - e0 */
-			simde__m512i u = round_magnitude16(n, simde_mm512_sub_epi32(simde_mm512_add_epi32(r, splat(10)), eab[i]));
-			simde__mmask16 neg = simde_mm512_test_epi32_mask(simde_mm512_xor_si512(sa, splat((int32_t)bsig[k])),
-			                                                 splat(INT32_MIN));
-			sum = simde_mm512_mask_add_epi32(sum, take[i] & (simde__mmask16)~neg, sum, u);
-			sum = simde_mm512_mask_sub_epi32(sum, take[i] & neg, sum, u);
-		}
-		*hs = sum;
-		*rh = r;
+	simde__m512i eab[8];
+	simde__mmask16 take[8];
+	simde__m512i r = noref;
+	for (unsigned i = 0; i < 8; i++) {
+		unsigned k = k0 + i;
+		take[i] = 0;
+		if (bref[k] == NO_REF)
+			continue;
+		simde__m512i ra = simde_mm512_loadu_si512(op->ref[k]);
+		eab[i] = simde_mm512_add_epi32(ra, splat(bref[k]));
+		simde__m512i ref = simde_mm512_sub_epi32(eab[i], splat(off));
+		take[i] = (simde__mmask16)~simde_mm512_cmpeq_epi32_mask(ra, noref) &
+		          simde_mm512_cmpge_epi32_mask(ref, splat(min_ref));
+		r = simde_mm512_mask_max_epi32(r, take[i], r, ref);
 	}
+	simde__m512i sum = zero;
+	for (unsigned i = 0; i < 8; i++) {
+		unsigned k = k0 + i;
+		if (!take[i])
+			continue;
+		simde__m512i sa = simde_mm512_loadu_si512(op->sig[k]);
+		simde__m512i n = simde_mm512_mullo_epi32(simde_mm512_and_si512(sa, splat(0x7FF)),
+		                                         splat((int32_t)(bsig[k] & 0x7FF)));
+		/* the product's e0 is ea + eb - 20: shift Rh - 10 - e0 */
+		simde__m512i u = round_magnitude16(n, simde_mm512_sub_epi32(simde_mm512_add_epi32(r, splat(10)), eab[i]));
+		simde__mmask16 neg = simde_mm512_test_epi32_mask(simde_mm512_xor_si512(sa, splat((int32_t)bsig[k])),
+		                                                 splat(INT32_MIN));
+		sum = simde_mm512_mask_add_epi32(sum, take[i] & (simde__mmask16)~neg, sum, u);
+		sum = simde_mm512_mask_sub_epi32(sum, take[i] & neg, sum, u);
+	}
+	*hs = sum;
+	*rh = r;
 }
 
 /* Step 2 in fp32, where that is exact, for a block whose operand
@@ -643,10 +643,11 @@ static simde__m512i half_ref16(const struct ttx_mop_operands *op, const int bref
 	return r;
 }
 
-/* The half's sum in units of 2^(Rh - 10) given r from half_ref16. */
-static simde__m512i half_sum16_fp(const struct ttx_mop_operands *op, const float bf[TTX_COLS],
-                                  const int bref[TTX_COLS], unsigned k0, int off, bool masked, int min_ref,
-                                  simde__m512i r)
+/* The half's sum in units of 2^(Rh - 10) and Rh (NO_REF where no
+   product takes part), given r from half_ref16. */
+static void half_sum16_fp(const struct ttx_mop_operands *op, const float bf[TTX_COLS], const int bref[TTX_COLS],
+                          unsigned k0, int off, bool masked, int min_ref, simde__m512i r,
+                          simde__m512i *hs, simde__m512i *rh)
 {
 	/* lanes without products keep S = 1 */
 	simde__mmask16 valid = simde_mm512_cmpge_epi32_mask(r, splat(-1000));
@@ -664,8 +665,9 @@ static simde__m512i half_sum16_fp(const struct ttx_mop_operands *op, const float
 		                                                  simde_mm512_loadu_ps(op->half[bneg >> 31][k])));
 	}
 	/* |sum| < 2^15, an integer: to int32 by the 1.5 * 2^23 bias */
-	return simde_mm512_sub_epi32(simde_mm512_castps_si512(simde_mm512_add_ps(sum, simde_mm512_set1_ps(12582912.0f))),
-	                             splat(0x4B400000));
+	*hs = simde_mm512_sub_epi32(simde_mm512_castps_si512(simde_mm512_add_ps(sum, simde_mm512_set1_ps(12582912.0f))),
+	                            splat(0x4B400000));
+	*rh = simde_mm512_mask_sub_epi32(splat(NO_REF), valid, r, splat(off));
 }
 
 /* Step 3 for the 16 columns of one row from the half sums: *units * 2^*g
@@ -760,14 +762,9 @@ void ttx_matrix_dot_fp(struct ttx_tile *t, const struct ttx_mop_operands *op, co
 	int bref[8][TTX_COLS];
 	float bf[8][TTX_COLS];
 	simde__m512i lo = splat(INT32_MAX), hi = splat(INT32_MIN);
-	for (unsigned i = 0; i < n; i++) {
-		decode16(brows[i], style, fmt_b, srcb_sig_mask(phase), bsig[i], bref[i]);
-		simde__m512i sig = simde_mm512_loadu_si512(bsig[i]), ref = simde_mm512_loadu_si512(bref[i]);
-		simde_mm512_storeu_ps(bf[i], sig_to_float16(sig, ref));
-		simde__mmask16 nz = (simde__mmask16)~simde_mm512_cmpeq_epi32_mask(ref, splat(NO_REF));
-		lo = simde_mm512_mask_min_epi32(lo, nz, lo, ref);
-		hi = simde_mm512_mask_max_epi32(hi, nz, hi, ref);
-	}
+	for (unsigned i = 0; i < n; i++)
+		simde_mm512_storeu_ps(bf[i], decode_float16(brows[i], style, fmt_b, srcb_sig_mask(phase), bsig[i], bref[i],
+		                                            &lo, &hi));
 	int off = phase_ref_offset(phase), min_ref = product_min_ref(style);
 	int blo = ttx_reduce_min16(lo), bhi = ttx_reduce_max16(hi);
 	bool fast = fp_block_ok(op->ref_lo, op->ref_hi, blo, bhi);
@@ -783,11 +780,8 @@ void ttx_matrix_dot_fp(struct ttx_tile *t, const struct ttx_mop_operands *op, co
 				half_sum16_int(op, bsig[i], bref[i], 8 * h, off, min_ref, &hs[i][h], &rh[i][h]);
 	if (fast)
 		for (unsigned i = 0; i < n; i++)
-			for (unsigned h = 0; h < 2; h++) {
-				hs[i][h] = half_sum16_fp(op, bf[i], bref[i], 8 * h, off, masked, min_ref, rh[i][h]);
-				rh[i][h] = simde_mm512_mask_sub_epi32(splat(NO_REF), simde_mm512_cmpge_epi32_mask(rh[i][h], splat(-1000)),
-				                                      rh[i][h], splat(off));
-			}
+			for (unsigned h = 0; h < 2; h++)
+				half_sum16_fp(op, bf[i], bref[i], 8 * h, off, masked, min_ref, rh[i][h], &hs[i][h], &rh[i][h]);
 	for (unsigned i = 0; i < n; i++) {
 		struct dst16 d = dst_read16(t, dst32, style, rows[i]);
 		accumulate_row16(hs[i], rh[i], &d, dst32, &units[i], &g[i]);

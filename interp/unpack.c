@@ -235,13 +235,11 @@ static bool row_fast(struct ttx_tile *t, const struct unpacr *p, const struct un
 		return false;
 	const uint8_t *l1 = t->l1 + data / 8;
 	uint32_t v[16];
-	/* BF16 to Src, the matmul's operands, without convert()'s dispatch */
-	bool bf16_src = f->in == TTX_FMT_BF16 && f->out == TTX_FMT_BF16 && !f->to_dst;
 	for (unsigned c = 0; c < 16; c++) {
 		uint32_t d = bytes == 2 ? (uint32_t)l1[2 * c] | (uint32_t)l1[2 * c + 1] << 8
 		                        : (uint32_t)l1[4 * c] | (uint32_t)l1[4 * c + 1] << 8 |
 		                          (uint32_t)l1[4 * c + 2] << 16 | (uint32_t)l1[4 * c + 3] << 24;
-		v[c] = bf16_src ? write_src_bf16(d) : convert(f, d, 0);
+		v[c] = convert(f, d, 0);
 		if (v[c] == CONV_UB)
 			return false;
 	}
@@ -255,10 +253,11 @@ static bool row_fast(struct ttx_tile *t, const struct unpacr *p, const struct un
 		to = t->srca[sbank].rows[(row - 4 + (set_ovrd ? 0 : src_row)) & 0x3F];
 	} else {
 		row = (row - 4) & (set_ovrd ? 15 : 0x3FF);
-		ttx_dst16_define(t, row);
+		if (!dst32)
+			ttx_dst16_define(t, row);
 		for (unsigned c = 0; c < 16; c++)
 			if (dst32)
-				ttx_dst32_set(t, row, c, v[c]);
+				ttx_dst32_set(t, row, c, v[c]);   /* defines both DstBits rows */
 			else
 				t->dst[row][c] = (uint16_t)v[c];
 		return true;
