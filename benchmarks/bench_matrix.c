@@ -9,7 +9,7 @@
  *   - the kernel library's tile matmul (unpack + math + pack, ttx_op_run)
  *     on 256 x 256 x 256 bf16.
  *
- * Usage: bench_matrix [--quick] [--svg FILE] */
+ * Usage: bench_matrix [--quick] [--only SUBSTRING] [--svg FILE] */
 #include <math.h>
 #include <stdbool.h>
 #include <string.h>
@@ -235,15 +235,17 @@ static void write_svg(const char *path, double rate[][2], int engines, double pe
 
 int main(int argc, char **argv)
 {
-	const char *svg = NULL;
+	const char *svg = NULL, *only = NULL;
 	long reps = 1000;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--svg") && i + 1 < argc)
 			svg = argv[++i];
 		else if (!strcmp(argv[i], "--quick"))
 			reps = 100;
+		else if (!strcmp(argv[i], "--only") && i + 1 < argc)
+			only = argv[++i];   /* jobs whose label contains it (profiling) */
 		else {
-			fprintf(stderr, "usage: bench_matrix [--quick] [--svg FILE]\n");
+			fprintf(stderr, "usage: bench_matrix [--quick] [--only SUBSTRING] [--svg FILE]\n");
 			return 2;
 		}
 	}
@@ -253,6 +255,8 @@ int main(int argc, char **argv)
 	printf("| path | interp G MAC/s | JIT G MAC/s | JIT / interp | best / host peak |\n|---|---|---|---|---|\n");
 	static double rate[NJOBS][2];
 	for (size_t i = 0; i < NJOBS; i++) {
+		if (only && !strstr(jobs[i].label, only))
+			continue;
 		for (int e = 0; e < engines; e++)
 			rate[i][e] = jobs[i].kind == MATMUL
 			             ? run_matmul(&jobs[i], e ? TTX_ENGINE_JIT : TTX_ENGINE_INTERP, reps >= 1000 ? 3 : 1)

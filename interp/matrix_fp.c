@@ -184,32 +184,35 @@ static void dst_int32_write16(uint16_t *hi_row, uint16_t *lo_row, simde__m512i v
 	ttx_store16_u16(lo_row, mag);
 }
 
+/* SaturateAddInt32 (TC/MVMUL.md) of 16 lanes: the wrapped sum overflowed
+   where both addends have one sign and the sum the other. */
+static simde__m512i dst_int32_sat_add16(simde__m512i d, simde__m512i x)
+{
+	const simde__m512i max = splat(0x7FFFFFFF), min = splat(-0x7FFFFFFF), zero = simde_mm512_setzero_si512();
+	simde__m512i s = simde_mm512_add_epi32(d, x);
+	simde__mmask16 ovf = simde_mm512_cmpgt_epi32_mask(zero, simde_mm512_andnot_si512(
+		simde_mm512_xor_si512(d, x), simde_mm512_xor_si512(d, s)));
+	s = simde_mm512_mask_mov_epi32(s, ovf, simde_mm512_mask_mov_epi32(max, simde_mm512_cmpgt_epi32_mask(zero, d), min));
+	return simde_mm512_max_epi32(s, min);
+}
+
 void ttx_matrix_dot_int(struct ttx_tile *t, const struct ttx_mop_operands *op, const uint32_t *const brows[],
                         const unsigned rows[], unsigned n, unsigned fmt_b, unsigned phase)
 {
-	const simde__m512i max = splat(0x7FFFFFFF), min = splat(-0x7FFFFFFF), zero = simde_mm512_setzero_si512();
 	for (unsigned i = 0; i < n; i++) {
-		simde__m512i acc = zero;   /* at most 16 * 255 * 1023: no overflow */
+		simde__m512i acc = simde_mm512_setzero_si512();   /* at most 16 * 255 * 1023: no overflow */
 		for (unsigned k = 0; k < TTX_COLS; k++) {
 			int32_t b = src_int8(ttx_truncate_src(brows[i][k], fmt_b) & srcb_int_mask(phase));
 			if (b)
 				acc = simde_mm512_add_epi32(acc, simde_mm512_mullo_epi32(simde_mm512_loadu_si512(op->i[k]),
 				                                                          splat(b)));
 		}
-		/* SaturateAddInt32: the wrapped sum overflowed where both addends
-		   have one sign and the sum the other */
 		unsigned r = ttx_dst32_adj_row(rows[i] & 0x3FF);
 		uint16_t *hi_row = t->dst[r], *lo_row = t->dst[(r + 8) & 0x3FF];
-		simde__m512i d = dst_int32_read16(hi_row, lo_row);
-		simde__m512i s = simde_mm512_add_epi32(d, acc);
-		simde__mmask16 ovf = simde_mm512_cmpgt_epi32_mask(zero, simde_mm512_andnot_si512(
-			simde_mm512_xor_si512(d, acc), simde_mm512_xor_si512(d, s)));
-		s = simde_mm512_mask_mov_epi32(s, ovf, simde_mm512_mask_mov_epi32(max, simde_mm512_cmpgt_epi32_mask(zero, d),
-		                                                                 min));
-		s = simde_mm512_max_epi32(s, min);
+		simde__m512i sum = dst_int32_sat_add16(dst_int32_read16(hi_row, lo_row), acc);
 		ttx_dst16_define(t, r);
 		ttx_dst16_define(t, (r + 8) & 0x3FF);
-		dst_int32_write16(hi_row, lo_row, s);
+		dst_int32_write16(hi_row, lo_row, sum);
 	}
 }
 
@@ -790,10 +793,10 @@ void ttx_matrix_dot_fp(struct ttx_tile *t, const struct ttx_mop_operands *op, co
 		dst_write16(t, dst32, style, rows[i], units[i], g[i]);
 }
 
-void ttx_matrix_elementwise(struct ttx_tile *t, enum ttx_elw_op eop, const uint32_t a[TTX_COLS],
-                            const uint32_t b[TTX_COLS], unsigned fmt_a, unsigned fmt_b,
-                            unsigned phase, enum ttx_mstyle style, bool dst32, bool add_dst,
-                            unsigned row)
+void ttx_matrix_elementwise_scalar(struct ttx_tile *t, enum ttx_elw_op eop, const uint32_t a[TTX_COLS],
+                                   const uint32_t b[TTX_COLS], unsigned fmt_a, unsigned fmt_b,
+                                   unsigned phase, enum ttx_mstyle style, bool dst32, bool add_dst,
+                                   unsigned row)
 {
 	for (unsigned j = 0; j < TTX_COLS; j++) {
 		if (style == TTX_MSTYLE_INT8) {
@@ -839,4 +842,92 @@ void ttx_matrix_elementwise(struct ttx_tile *t, enum ttx_elw_op eop, const uint3
 		int64_t units = dst32_minus_one(accumulate(p, n, d, dst32, &g), dst32);
 		dst_write_units(t, dst32, style, row, j, units, g);
 	}
+}
+
+/* ReadSrcInt8 after the phase mask (src_int8) for 16 data. */
+static simde__m512i src_int8_16(const uint32_t x[TTX_COLS], unsigned fmt, uint32_t mask)
+{
+	simde__m512i v = simde_mm512_and_si512(simde_mm512_loadu_si512(x),
+	                                       splat((int32_t)(ttx_truncate_src(0x7FFFFu, fmt) & mask)));
+	simde__mmask16 nz = simde_mm512_test_epi32_mask(v, splat(0xFF));
+	simde__m512i m = simde_mm512_maskz_and_epi32(nz, simde_mm512_srli_epi32(v, 8), splat(0x3FF));
+	return simde_mm512_mask_sub_epi32(m, simde_mm512_test_epi32_mask(v, splat(1 << 18)),
+	                                  simde_mm512_setzero_si512(), m);
+}
+
+/* The signed magnitudes sig (sign in bit 31) of the lanes in `take`,
+   rounded by round_magnitude16 with shift s, added to sum. */
+static simde__m512i add_signed16(simde__m512i sum, simde__mmask16 take, simde__m512i sig, simde__m512i n,
+                                 simde__m512i s)
+{
+	simde__m512i u = round_magnitude16(n, s);
+	simde__mmask16 neg = simde_mm512_test_epi32_mask(sig, splat(INT32_MIN));
+	sum = simde_mm512_mask_add_epi32(sum, take & (simde__mmask16)~neg, sum, u);
+	return simde_mm512_mask_sub_epi32(sum, take & neg, sum, u);
+}
+
+/* ttx_matrix_elementwise_scalar for the 16 columns at once: the same
+   steps with one half (ELWMUL: the product; ELWADD/ELWSUB: A and +-B) and
+   Dst, through accumulate_row16 and dst_write16. */
+void ttx_matrix_elementwise(struct ttx_tile *t, enum ttx_elw_op eop, const uint32_t a[TTX_COLS],
+                            const uint32_t b[TTX_COLS], unsigned fmt_a, unsigned fmt_b,
+                            unsigned phase, enum ttx_mstyle style, bool dst32, bool add_dst,
+                            unsigned row)
+{
+	const simde__m512i noref = splat(NO_REF), zero = simde_mm512_setzero_si512();
+	if (style == TTX_MSTYLE_INT8) {
+		simde__m512i x;
+		if (eop == TTX_ELW_MUL) {
+			x = simde_mm512_mullo_epi32(src_int8_16(a, fmt_a, srca_int_mask(phase)),
+			                            src_int8_16(b, fmt_b, srcb_int_mask(phase)));
+		} else {
+			simde__m512i ai = src_int8_16(a, fmt_a, 0x7FFFFu), bi = src_int8_16(b, fmt_b, 0x7FFFFu);
+			x = eop == TTX_ELW_ADD ? simde_mm512_add_epi32(ai, bi) : simde_mm512_sub_epi32(ai, bi);
+		}
+		unsigned r = ttx_dst32_adj_row(row & 0x3FF);
+		uint16_t *hi_row = t->dst[r], *lo_row = t->dst[(r + 8) & 0x3FF];
+		if (add_dst)
+			x = dst_int32_sat_add16(dst_int32_read16(hi_row, lo_row), x);
+		ttx_dst16_define(t, r);
+		ttx_dst16_define(t, (r + 8) & 0x3FF);
+		dst_int32_write16(hi_row, lo_row, x);
+		return;
+	}
+	uint32_t sa[TTX_COLS], sb[TTX_COLS];
+	int ra[TTX_COLS], rb[TTX_COLS];
+	int off = phase_ref_offset(phase);
+	bool mul = eop == TTX_ELW_MUL;
+	decode16(a, style, fmt_a, mul ? srca_sig_mask(phase) : 0x7FFu, sa, ra);
+	decode16(b, style, fmt_b, mul ? srcb_sig_mask(phase) : 0x7FFu, sb, rb);
+	simde__m512i va = simde_mm512_loadu_si512(sa), vb = simde_mm512_loadu_si512(sb);
+	simde__m512i ea = simde_mm512_loadu_si512(ra), eb = simde_mm512_loadu_si512(rb);
+	simde__m512i na = simde_mm512_and_si512(va, splat(0x7FF)), nb = simde_mm512_and_si512(vb, splat(0x7FF));
+	simde__mmask16 a_nz = (simde__mmask16)~simde_mm512_cmpeq_epi32_mask(ea, noref);
+	simde__mmask16 b_nz = (simde__mmask16)~simde_mm512_cmpeq_epi32_mask(eb, noref);
+	simde__m512i hs[2] = { zero, zero }, rh[2] = { noref, noref };
+	if (mul) {
+		/* product_addend: ref = ea + eb - off, e0 = ea + eb - 20, so the
+		   half's shift Rh - 10 - e0 is 10 - off in every lane */
+		simde__m512i ref = simde_mm512_sub_epi32(simde_mm512_add_epi32(ea, eb), splat(off));
+		simde__mmask16 take = a_nz & b_nz & simde_mm512_cmpge_epi32_mask(ref, splat(product_min_ref(style)));
+		hs[0] = add_signed16(zero, take, simde_mm512_xor_si512(va, vb), simde_mm512_mullo_epi32(na, nb),
+		                     splat(10 - off));
+		rh[0] = simde_mm512_mask_mov_epi32(noref, take, ref);
+	} else {
+		/* A and +-B with e0 = ref - 10, ref = the datum's exponent - off */
+		if (eop == TTX_ELW_SUB)
+			vb = simde_mm512_xor_si512(vb, splat(INT32_MIN));
+		ea = simde_mm512_mask_sub_epi32(noref, a_nz, ea, splat(off));
+		eb = simde_mm512_mask_sub_epi32(noref, b_nz, eb, splat(off));
+		simde__m512i r = simde_mm512_max_epi32(ea, eb);
+		simde__m512i sum = add_signed16(zero, a_nz, va, na, simde_mm512_sub_epi32(r, ea));
+		hs[0] = add_signed16(sum, b_nz, vb, nb, simde_mm512_sub_epi32(r, eb));
+		rh[0] = r;
+	}
+	struct dst16 d = { zero, zero, noref, 0 };
+	if (add_dst)
+		d = dst_read16(t, dst32, style, row);
+	simde__m512i units, g;
+	accumulate_row16(hs, rh, &d, dst32, &units, &g);
+	dst_write16(t, dst32, style, row, units, g);
 }

@@ -103,7 +103,12 @@ void ttx_matrix_dot_fp(struct ttx_tile *t, const struct ttx_mop_operands *op, co
 void ttx_matrix_dot_fp_scalar(struct ttx_tile *t, const uint32_t (*arows)[TTX_COLS], unsigned fmt_a,
                               const uint32_t brow[TTX_COLS], unsigned fmt_b, unsigned phase,
                               enum ttx_mstyle style, bool dst32, unsigned row);
-/* One row of ELWMUL / ELWADD / ELWSUB, written to Dst. */
+/* One row of ELWMUL / ELWADD / ELWSUB, written to Dst: 16 columns at
+   once; _scalar one at a time (the reference for the tests). */
+void ttx_matrix_elementwise_scalar(struct ttx_tile *t, enum ttx_elw_op op, const uint32_t a[TTX_COLS],
+                                   const uint32_t b[TTX_COLS], unsigned fmt_a, unsigned fmt_b,
+                                   unsigned phase, enum ttx_mstyle style, bool dst32, bool add_dst,
+                                   unsigned row);
 void ttx_matrix_elementwise(struct ttx_tile *t, enum ttx_elw_op op, const uint32_t a[TTX_COLS],
                             const uint32_t b[TTX_COLS], unsigned fmt_a, unsigned fmt_b,
                             unsigned phase, enum ttx_mstyle style, bool dst32, bool add_dst,

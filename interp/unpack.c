@@ -26,6 +26,7 @@
 #include "tile.h"
 #include "units.h"
 #include "formats.h"
+#include "simd16.h"
 
 #define SEC(u) (52u + 40u * (u))            /* THCON_SEC<u> first Config word */
 
@@ -222,6 +223,35 @@ static uint64_t wrap(const struct unpacr *p, uint64_t a, unsigned scale)
 	return a > p->limit * scale ? a - p->fifo * scale : a;
 }
 
+/* convert() of a row of 16 BF16 or FP16 datums to their own format (the
+   bulk of a matmul's unpacking), as bit moves on 16 lanes. */
+static void convert16_row(const struct unpack_fmt *f, const uint8_t *l1, uint32_t v[16])
+{
+	uint16_t raw[16];
+	memcpy(raw, l1, sizeof(raw));
+	simde__m512i x = ttx_load16_u16(raw), sign = simde_mm512_and_si512(x, simde_mm512_set1_epi32(0x8000));
+	simde__m512i y;
+	bool bf16 = f->in == TTX_FMT_BF16;
+	if (f->to_dst) {
+		/* write_dst_bf16 / write_dst_fp16: Sign, Man, Exp */
+		unsigned mbits = bf16 ? 7 : 10;
+		simde__m512i man = simde_mm512_and_si512(x, simde_mm512_set1_epi32((1 << mbits) - 1));
+		simde__m512i exp = simde_mm512_and_si512(x, simde_mm512_set1_epi32(0x7FFF & ~((1 << mbits) - 1)));
+		y = simde_mm512_or_si512(sign, simde_mm512_slli_epi32(man, 15 - mbits));
+		y = simde_mm512_or_si512(y, simde_mm512_srli_epi32(exp, mbits));
+	} else {
+		/* write_src_tf32 of the datum widened to TF32's 19 bits */
+		simde__m512i w = bf16 ? simde_mm512_slli_epi32(x, 3)
+		                      : simde_mm512_or_si512(simde_mm512_slli_epi32(sign, 3),
+		                                             simde_mm512_and_si512(x, simde_mm512_set1_epi32(0x7FFF)));
+		y = simde_mm512_and_si512(w, simde_mm512_set1_epi32(0x40000));
+		y = simde_mm512_or_si512(y, simde_mm512_slli_epi32(simde_mm512_and_si512(w, simde_mm512_set1_epi32(0x3FF)), 8));
+		y = simde_mm512_or_si512(y, simde_mm512_srli_epi32(simde_mm512_and_si512(w, simde_mm512_set1_epi32(0x3FC00)),
+		                                                   10));
+	}
+	simde_mm512_storeu_si512(v, y);
+}
+
 /* One row of 16 plain datums from L1 bit address `data` to output
    address out_addr (a multiple of 16), as the datum loop of regular()
    writes it; false, with nothing written, where the row needs that loop
@@ -235,7 +265,9 @@ static bool row_fast(struct ttx_tile *t, const struct unpacr *p, const struct un
 		return false;
 	const uint8_t *l1 = t->l1 + data / 8;
 	uint32_t v[16];
-	for (unsigned c = 0; c < 16; c++) {
+	if (bytes == 2 && f->in == f->out && (f->in == TTX_FMT_BF16 || f->in == TTX_FMT_FP16))
+		convert16_row(f, l1, v);
+	else for (unsigned c = 0; c < 16; c++) {
 		uint32_t d = bytes == 2 ? (uint32_t)l1[2 * c] | (uint32_t)l1[2 * c + 1] << 8
 		                        : (uint32_t)l1[4 * c] | (uint32_t)l1[4 * c + 1] << 8 |
 		                          (uint32_t)l1[4 * c + 2] << 16 | (uint32_t)l1[4 * c + 3] << 24;

@@ -111,19 +111,64 @@ static uint32_t get_bits(const uint8_t *p, size_t index, unsigned bits)
 
 /* ---- rounding ---- */
 
-/* q >= 0 to an integer by the rounding mode. */
-static double round_mode(double q, enum ttx_rounding r)
+/* Host conversions work on the bits of the double: frexp, ldexp, floor and
+   fmod made them the slowest part of an op (benchmarks/RESULTS.md). */
+
+static uint64_t double_bits(double x)
 {
-	double fl = floor(q), frac = q - fl;
+	uint64_t b;
+	memcpy(&b, &x, sizeof(b));
+	return b;
+}
+
+/* 2^n, exactly, for -1022 <= n <= 1023. */
+static double pow2(int n)
+{
+	uint64_t b = (uint64_t)(n + 1023) << 52;
+	double x;
+	memcpy(&x, &b, sizeof(x));
+	return x;
+}
+
+/* floor(log2(ax)) for finite ax > 0 (denormals included). */
+static int floor_log2(double ax)
+{
+	uint64_t b = double_bits(ax);
+	int ef = (int)(b >> 52 & 0x7FF);
+	if (ef)
+		return ef - 1023;
+	return -1074 + 63 - __builtin_clzll(b & ((1ull << 52) - 1));
+}
+
+/* ax * 2^k (ax >= 0, not NaN) rounded to an integer by the rounding mode;
+   results of 2^62 and more (Inf included) give 2^62. */
+static uint64_t round_scaled(double ax, int k, enum ttx_rounding r)
+{
+	const uint64_t big = 1ull << 62;
+	uint64_t b = double_bits(ax);
+	int ef = (int)(b >> 52 & 0x7FF);
+	if (ef == 0x7FF)
+		return big;
+	uint64_t m = b & ((1ull << 52) - 1);
+	int sh = 1074 - k;                    /* ax * 2^k = M * 2^-sh */
+	if (ef) {
+		m |= 1ull << 52;
+		sh -= ef - 1;
+	}
+	if (m == 0)
+		return 0;
+	if (sh <= 0)
+		return sh <= -10 ? big : m << -sh;   /* m < 2^53 */
+	if (sh >= 64)
+		return 0;                         /* below 2^-11: rounds to 0 */
+	uint64_t fl = m >> sh, rem = m & ((1ull << sh) - 1), half = 1ull << (sh - 1);
 	switch (r) {
 	case TTX_ROUND_TRUNCATE:
 		return fl;
 	case TTX_ROUND_NEAREST_AWAY:
-		return frac >= 0.5 ? fl + 1 : fl;
+		return fl + (rem >= half);
 	default:
-		if (frac > 0.5 || (frac == 0.5 && fmod(fl, 2) != 0))
-			return fl + 1;
-		return fl;
+		return fl + (rem > half || (rem == half && (fl & 1)));
 	}
 }
 
@@ -143,19 +188,16 @@ static uint32_t encode_float(double x, unsigned eb, unsigned mb, int bias, enum 
 		return sign | (ieee ? ((1u << eb) - 1) << mb : maxfin);
 	if (ax == 0)
 		return sign;
-	int e;
-	frexp(ax, &e);
-	e -= 1;                                            /* ax in [2^e, 2^(e+1)) */
+	int e = floor_log2(ax);                            /* ax in [2^e, 2^(e+1)) */
 	int emin = 1 - bias;
 	int denormal = e < emin;
-	double q = ldexp(ax, (int)mb - (denormal ? emin : e));
-	double qi = round_mode(q, r);
+	uint64_t qi = round_scaled(ax, (int)mb - (denormal ? emin : e), r);
 	uint32_t field;
 	if (denormal) {
 		field = (uint32_t)qi;                          /* 2^mb: the smallest normal, as it should */
 	} else {
-		if (qi >= ldexp(1, (int)mb + 1)) {
-			qi /= 2;
+		if (qi >> (mb + 1)) {
+			qi >>= 1;                                  /* 2^(mb+1): exact */
 			e++;
 		}
 		if (e + bias > (int)emax)
@@ -173,9 +215,9 @@ static double decode_float(uint32_t v, unsigned eb, unsigned mb, int bias, int i
 	if (ieee && ef == (1u << eb) - 1)
 		r = m ? NAN : INFINITY;
 	else if (ef == 0)
-		r = ldexp((double)m, 1 - bias - (int)mb);
+		r = (double)m * pow2(1 - bias - (int)mb);
 	else
-		r = ldexp((double)((1u << mb) | m), (int)ef - bias - (int)mb);
+		r = (double)((1u << mb) | m) * pow2((int)ef - bias - (int)mb);
 	return neg ? -r : r;
 }
 
@@ -185,8 +227,8 @@ static uint32_t encode_one(const struct ttx_format_info *f, double x, enum ttx_r
 	if (f->is_int) {
 		if (isnan(x))
 			return 0;
-		double q = round_mode(fabs(x), r);
-		double max = ldexp(1, f->man_bits) - 1;
+		uint64_t q = round_scaled(fabs(x), 0, r);
+		uint64_t max = (1ull << f->man_bits) - 1;
 		if (q > max)
 			q = max;
 		if (f->is_unsigned)
@@ -237,9 +279,7 @@ static int bfp_exponent(const struct ttx_format_info *f, double x)
 		return f->exp_bits == 8 ? 255 : 31;
 	if (x == 0)
 		return 0;
-	int e;
-	frexp(fabs(x), &e);
-	e = e - 1 + f->bias;
+	int e = floor_log2(fabs(x)) + f->bias;
 	int emax = f->exp_bits == 8 ? 254 : 31;
 	return e < 0 ? 0 : e > emax ? emax : e;
 }
@@ -256,12 +296,12 @@ static uint8_t encode_bfp_block(const struct ttx_format_info *f, const double x[
 		int e = bfp_exponent(f, x[i]);
 		E = e > E ? e : E;
 	}
-	double maxmag = ldexp(1, f->man_bits) - 1;
+	uint64_t maxmag = (1ull << f->man_bits) - 1;
 	for (unsigned i = 0; i < 16; i++) {
 		double a = fabs(x[i]);
 		if (isnan(a) || isinf(a))
-			a = ldexp(1, 128);            /* the hardware reads them as 2^128 (x 1.m; m unknown here: 0) */
-		double q = round_mode(ldexp(a, (int)f->man_bits - 1 - (E - f->bias)), r);
+			a = pow2(128);                /* the hardware reads them as 2^128 (x 1.m; m unknown here: 0) */
+		uint64_t q = round_scaled(a, (int)f->man_bits - 1 - (E - f->bias), r);
 		if (q > maxmag)
 			q = maxmag;
 		uint32_t mag = (uint32_t)q;
@@ -276,7 +316,7 @@ static double decode_bfp(const struct ttx_format_info *f, uint32_t v, uint8_t E)
 	int neg = v >> f->man_bits & 1;
 	if (mag == 0)
 		return neg ? (f->exp_bits == 8 ? -INFINITY : -65536.0) : 0.0;
-	double r = ldexp((double)mag, (int)E - f->bias - ((int)f->man_bits - 1));
+	double r = (double)mag * pow2((int)E - f->bias - ((int)f->man_bits - 1));
 	return neg ? -r : r;
 }
 

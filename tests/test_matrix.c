@@ -595,6 +595,62 @@ START_TEST(test_fp_simd_matches_scalar)
 }
 END_TEST
 
+START_TEST(test_elementwise_simd_matches_scalar)
+{
+	/* ELWMUL / ELWADD / ELWSUB's 16-lane path against the scalar model over
+	   every style (INT8 included), phase, Dst width, AddDst and format code,
+	   with operand exponents near each other, far apart and at the ends. */
+	static const enum ttx_mstyle styles[4] = { TTX_MSTYLE_BF16, TTX_MSTYLE_FP16, TTX_MSTYLE_TF32, TTX_MSTYLE_INT8 };
+	static const unsigned fmts[4] = { TTX_FMT_BF16, TTX_FMT_FP16, TTX_FMT_TF32, TTX_FMT_INT8 };
+	struct ttx_tile *t1 = new_tile(), *t2 = new_tile();
+	uint64_t seed = 77;
+	for (unsigned iter = 0; iter < 20000; iter++) {
+		unsigned si = iter % 4, phase = (iter / 4) % 4;
+		enum ttx_elw_op eop = (enum ttx_elw_op)((iter / 16) % 3);
+		enum ttx_mstyle style = styles[si];
+		bool dst32 = style == TTX_MSTYLE_INT8 || ((iter / 48) % 2 && style != TTX_MSTYLE_FP16);
+		bool add_dst = (iter / 96) % 4 != 0;
+		int range = style == TTX_MSTYLE_FP16 ? 32 : 256;
+		int ca = (int)(test_rand(&seed) % (unsigned)range);
+		int cb = iter % 3 ? ca : (int)(test_rand(&seed) % (unsigned)range);
+		uint32_t a[TTX_COLS], b[TTX_COLS];
+		for (unsigned j = 0; j < TTX_COLS; j++) {
+			a[j] = random_src(&seed, style, ca);
+			b[j] = random_src(&seed, style, cb);
+			if (iter % 7 == 0)
+				a[j] = (uint32_t)test_rand(&seed) & 0x7FFFF;   /* any bits */
+		}
+		unsigned row = (unsigned)(test_rand(&seed) % (dst32 ? 512 : 1024));
+		for (unsigned j = 0; j < TTX_COLS; j++) {
+			uint64_t x = test_rand(&seed);
+			if (dst32) {
+				uint32_t e = (x >> 40) % 4 ? (uint32_t)(ca + cb - 127 + (int)((x >> 32) % 41) - 20) & 0xFF
+				                           : (uint32_t)(x >> 32) & 0xFF;
+				uint32_t v = (uint32_t)(x & 0x807FFFFFu) | e << 23;
+				if (style == TTX_MSTYLE_INT8 && (x >> 50) % 4 == 0)
+					v = (uint32_t)(x >> 8) | 0x7FFFFF00u;    /* near saturation */
+				ttx_dst32_set(t1, row, j, ttx_shuffle_fp32(v));
+				ttx_dst32_set(t2, row, j, ttx_shuffle_fp32(v));
+			} else {
+				t1->dst[row][j] = t2->dst[row][j] = (uint16_t)x;
+			}
+		}
+		unsigned fa = iter % 5 ? fmts[si] : (unsigned)(test_rand(&seed) % 16);
+		unsigned fb = iter % 5 ? fmts[si] : (unsigned)(test_rand(&seed) % 16);
+		ttx_matrix_elementwise(t1, eop, a, b, fa, fb, phase, style, dst32, add_dst, row);
+		ttx_matrix_elementwise_scalar(t2, eop, a, b, fa, fb, phase, style, dst32, add_dst, row);
+		for (unsigned j = 0; j < TTX_COLS; j++) {
+			uint32_t x1 = dst32 ? ttx_dst32_get(t1, row, j) : t1->dst[row][j];
+			uint32_t x2 = dst32 ? ttx_dst32_get(t2, row, j) : t2->dst[row][j];
+			ck_assert_msg(x1 == x2, "iter %u op %d style %d phase %u dst32 %d add %d col %u: 0x%08X, scalar 0x%08X",
+			              iter, eop, style, phase, dst32, add_dst, j, x1, x2);
+		}
+	}
+	ttx_tile_destroy(t1);
+	ttx_tile_destroy(t2);
+}
+END_TEST
+
 START_TEST(test_mvmul_broadcast_row)
 {
 	struct ttx_tile *t = new_tile();
@@ -1043,6 +1099,7 @@ int main(void)
 	tcase_add_test(tc, test_elwadd_dst_grid);
 	tcase_add_test(tc, test_elwsub_fp32_half_up);
 	tcase_add_test(tc, test_fp_simd_matches_scalar);
+	tcase_add_test(tc, test_elementwise_simd_matches_scalar);
 	tc = test_tcase(s, "gmpool");
 	tcase_add_test(tc, test_gmpool_max_argmax);
 	tcase_add_test(tc, test_gmpool_argmax_index_32b);

@@ -360,6 +360,47 @@ static struct ttx_tile *bf16_tile(unsigned n, uint16_t first)
 	return t;
 }
 
+/* _i: BF16 or FP16, to SrcA, SrcB or Dst (3 * format + target).  Every
+   16-bit pattern (NaN, Inf, denormals, -0) unpacked 1024 at a time; the
+   layouts of TC/SrcASrcB.md and TC/Dst.md by hand: SrcA/SrcB hold sign
+   (bit 18), mantissa (10 bits, BF16's 7 at the top) and exponent (low 8
+   bits, FP16's 5); Dst16 sign, mantissa, exponent in 16 bits. */
+START_TEST(test_unpack_every_16bit_pattern)
+{
+	bool bf16 = _i / 3 == 0;
+	unsigned target = _i % 3, u = target == 1;   /* 0 SrcA, 1 SrcB, 2 Dst */
+	for (uint32_t base = 0; base < 0x10000; base += 1024) {
+		struct ttx_tile *t = ttx_tile_new(NULL);
+		uint16_t d[1024];
+		for (unsigned i = 0; i < 1024; i++)
+			d[i] = (uint16_t)(base + i);
+		l1_put(t, IN_ADDR, d, sizeof(d));
+		unsigned f = bf16 ? TTX_FORMAT_BF16 : TTX_FORMAT_FP16;
+		struct unpack_setup us = { .in = f, .out = f, .l1 = IN_ADDR, .count = 1024, .to_dst = target == 2 };
+		setup_unpacker(t, u, &us);
+		thfield(t, 0, "SRCA_SET_SetOvrdWithAddr", 1);
+		/* SrcB takes 64 rows from its row 0, SrcA too with the override;
+		   Dst wraps at 16 rows with it, so its last 256 datums stay */
+		run_ok(t, 0, u ? "SETADCXX 2, 1023, 0; UNPACR 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1"
+		               : "SETADCXX 1, 1023, 0; UNPACR 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1");
+		for (unsigned i = target == 2 ? 768 : 0; i < 1024; i++) {
+			uint32_t x = d[i], sign = x >> 15, want, got;
+			uint32_t man = bf16 ? x & 0x7F : x & 0x3FF, exp = bf16 ? x >> 7 & 0xFF : x >> 10 & 0x1F;
+			if (target == 2) {
+				want = sign << 15 | man << (bf16 ? 8 : 5) | exp;
+				got = t->dst[i / 16 % 16][i % 16];
+			} else {
+				want = sign << 18 | man << (bf16 ? 11 : 8) | exp;
+				got = (u ? t->srcb : t->srca)[0].rows[i / 16][i % 16];
+			}
+			ck_assert_msg(got == want, "%s 0x%04X to %s: 0x%05X, want 0x%05X", bf16 ? "BF16" : "FP16", x,
+			              target == 0 ? "SrcA" : target == 1 ? "SrcB" : "Dst", got, want);
+		}
+		ttx_tile_destroy(t);
+	}
+}
+END_TEST
+
 START_TEST(test_unpack_upsample)
 {
 	/* Upsample_rate 1: one zero after every datum */
@@ -974,6 +1015,7 @@ int main(void)
 	tc = test_tcase(s, "adc");
 	tcase_add_test(tc, test_adc_instructions);
 	tc = test_tcase(s, "unpack");
+	tcase_add_loop_test(tc, test_unpack_every_16bit_pattern, 0, 6);
 	tcase_add_test(tc, test_unpack_upsample);
 	tcase_add_test(tc, test_unpack_transpose_and_shift);
 	tcase_add_test(tc, test_unpack_contexts);
