@@ -395,6 +395,15 @@ static void stream_write(struct job *j, struct ttx_pack_stream *s, bool data)
 
 static void stream_put(struct job *j, struct ttx_pack_stream *s, uint32_t v, unsigned bits, bool data)
 {
+	if ((s->fill & 7) == 0 && bits % 8 == 0 && s->fill + bits <= 128) {
+		/* whole bytes into the word: the common case */
+		for (unsigned b = 0; b < bits; b += 8)
+			s->buf[(s->fill + b) >> 3] = (uint8_t)(v >> b);
+		s->fill = (uint16_t)(s->fill + bits);
+		if (s->fill == 128)
+			stream_write(j, s, data);
+		return;
+	}
 	for (unsigned done = 0; done < bits;) {
 		unsigned room = 8 - (s->fill & 7), n = bits - done < room ? bits - done : room;
 		s->buf[s->fill >> 3] |= (uint8_t)(((v >> done) & ((1u << n) - 1)) << (s->fill & 7));

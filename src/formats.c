@@ -221,9 +221,35 @@ static double decode_float(uint32_t v, unsigned eb, unsigned mb, int bias, int i
 	return neg ? -r : r;
 }
 
+/* An FP32 value's bits with the low `drop` bits rounded off by r: FP32,
+   TF32 and BF16 share FP32's exponent, so denormals, overflow to Inf (to
+   nearest) and Inf itself all follow from the carry.  Not for NaN. */
+static uint32_t round_fp32_bits(uint32_t u, unsigned drop, enum ttx_rounding r)
+{
+	if (drop == 0)
+		return u;
+	uint32_t hi = u >> drop, lo = u & ((1u << drop) - 1), half = 1u << (drop - 1);
+	switch (r) {
+	case TTX_ROUND_TRUNCATE:
+		return hi;
+	case TTX_ROUND_NEAREST_AWAY:
+		return hi + (lo >= half);
+	default:
+		return hi + (lo > half || (lo == half && (hi & 1)));
+	}
+}
+
 /* A datum of a non-BFP format from a value. */
 static uint32_t encode_one(const struct ttx_format_info *f, double x, enum ttx_rounding r)
 {
+	float fx = (float)x;
+	if ((double)fx == x && (f->code == TTX_FMT_FP32 || f->code == TTX_FMT_TF32 || f->code == TTX_FMT_BF16)) {
+		/* the common case, a float in (NaN is never equal) */
+		uint32_t u;
+		memcpy(&u, &fx, sizeof(u));
+		return f->code == TTX_FMT_TF32 ? round_fp32_bits(u, 13, r) << 13
+		                               : round_fp32_bits(u, f->code == TTX_FMT_BF16 ? 16 : 0, r);
+	}
 	if (f->is_int) {
 		if (isnan(x))
 			return 0;
@@ -257,12 +283,15 @@ static double decode_one(const struct ttx_format_info *f, uint32_t v)
 		return v >> (f->bits - 1) ? -(double)mag : (double)mag;
 	}
 	switch (f->code) {
-	case TTX_FMT_FP32:
-		return decode_float(v, 8, 23, 127, 1);
-	case TTX_FMT_TF32:
-		return decode_float(v >> 13, 8, 10, 127, 1);
-	case TTX_FMT_BF16:
-		return decode_float(v, 8, 7, 127, 1);
+	case TTX_FMT_FP32: case TTX_FMT_TF32: case TTX_FMT_BF16: {
+		/* FP32's bits with the low ones zero; NaN as decode_float has it */
+		uint32_t u = f->code == TTX_FMT_BF16 ? v << 16 : f->code == TTX_FMT_TF32 ? v & ~0x1FFFu : v;
+		if ((u & 0x7F800000u) == 0x7F800000u && (u & 0x7FFFFFu))
+			return NAN;
+		float x;
+		memcpy(&x, &u, sizeof(x));
+		return x;
+	}
 	default:
 		return decode_float(v, 5, f->man_bits, 15, 0);
 	}
@@ -428,6 +457,44 @@ static enum ttx_status check_tensor(const struct ttx_format_info *f, size_t rows
 	return TTX_OK;
 }
 
+/* 16 floats as BF16 (rounded by r) or FP32 bytes at d; returns the end.
+   BF16's rounding is a carry from the bits below (round_fp32_bits as one
+   add, without branches); NaN is written as encode_float writes it. */
+static uint8_t *fp32_row_to_bytes(const float *in, bool bf16, enum ttx_rounding r, uint8_t *d)
+{
+	uint32_t u[16];
+	memcpy(u, in, sizeof(u));
+	if (!bf16) {
+		for (unsigned k = 0; k < 16; k++, d += 4) {
+			uint32_t v = (u[k] & 0x7FFFFFFFu) > 0x7F800000u ? 0x7FC00000u : u[k];
+			d[0] = (uint8_t)v, d[1] = (uint8_t)(v >> 8), d[2] = (uint8_t)(v >> 16), d[3] = (uint8_t)(v >> 24);
+		}
+		return d;
+	}
+	uint32_t bias = r == TTX_ROUND_TRUNCATE ? 0 : r == TTX_ROUND_NEAREST_AWAY ? 0x8000 : 0x7FFF;
+	uint32_t odd = r == TTX_ROUND_NEAREST_EVEN;
+	for (unsigned k = 0; k < 16; k++, d += 2) {
+		uint32_t v = (u[k] + bias + (u[k] >> 16 & odd)) >> 16;
+		v = (u[k] & 0x7FFFFFFFu) > 0x7F800000u ? 0x7FC0 : v;
+		d[0] = (uint8_t)v, d[1] = (uint8_t)(v >> 8);
+	}
+	return d;
+}
+
+/* The inverse: 16 BF16 or FP32 datums at s as floats (decode_one: NaN is
+   the default NaN); returns the end. */
+static const uint8_t *bytes_to_fp32_row(const uint8_t *s, bool bf16, float *out)
+{
+	uint32_t u[16];
+	for (unsigned k = 0; k < 16; k++, s += bf16 ? 2 : 4) {
+		uint32_t v = bf16 ? (uint32_t)s[0] << 16 | (uint32_t)s[1] << 24
+		                  : (uint32_t)s[0] | (uint32_t)s[1] << 8 | (uint32_t)s[2] << 16 | (uint32_t)s[3] << 24;
+		u[k] = (v & 0x7FFFFFFFu) > 0x7F800000u ? 0x7FC00000u : v;
+	}
+	memcpy(out, u, sizeof(u));
+	return s;
+}
+
 /* Gather each tile's 1024 values in face order, then encode or decode. */
 static enum ttx_status tilize(enum ttx_format fmt, enum ttx_rounding r, const float *inf, const int32_t *ini,
                               size_t rows, size_t cols, void *out, size_t out_len)
@@ -436,6 +503,19 @@ static enum ttx_status tilize(enum ttx_format fmt, enum ttx_rounding r, const fl
 	if (check_tensor(f, rows, cols, out_len) != TTX_OK || (unsigned)r > TTX_ROUND_TRUNCATE)
 		return TTX_EINVAL;
 	size_t tb = ttx_format_tile_bytes(fmt);
+	if (inf && (f->code == TTX_FMT_BF16 || f->code == TTX_FMT_FP32)) {
+		/* floats to BF16 / FP32 straight from their bits, a face row at a
+		   time (encode_one's rule without the doubles) */
+		uint8_t *d = out;
+		for (size_t tr = 0; tr < rows / 32; tr++)
+			for (size_t tc = 0; tc < cols / 32; tc++)
+				for (unsigned face = 0; face < 4; face++)
+					for (unsigned i = 0; i < 16; i++) {
+						const float *row = inf + (tr * 32 + face / 2 * 16 + i) * cols + tc * 32 + face % 2 * 16;
+						d = fp32_row_to_bytes(row, f->code == TTX_FMT_BF16, r, d);
+					}
+		return TTX_OK;
+	}
 	double v[1024];
 	for (size_t tr = 0; tr < rows / 32; tr++)
 		for (size_t tc = 0; tc < cols / 32; tc++) {
@@ -471,6 +551,17 @@ static enum ttx_status untilize(enum ttx_format fmt, const void *in, size_t in_l
 	if (check_tensor(f, rows, cols, in_len) != TTX_OK)
 		return TTX_EINVAL;
 	size_t tb = ttx_format_tile_bytes(fmt);
+	if (outf && (f->code == TTX_FMT_BF16 || f->code == TTX_FMT_FP32)) {
+		const uint8_t *s = in;
+		for (size_t tr = 0; tr < rows / 32; tr++)
+			for (size_t tc = 0; tc < cols / 32; tc++)
+				for (unsigned face = 0; face < 4; face++)
+					for (unsigned i = 0; i < 16; i++) {
+						float *row = outf + (tr * 32 + face / 2 * 16 + i) * cols + tc * 32 + face % 2 * 16;
+						s = bytes_to_fp32_row(s, f->code == TTX_FMT_BF16, row);
+					}
+		return TTX_OK;
+	}
 	for (size_t tr = 0; tr < rows / 32; tr++)
 		for (size_t tc = 0; tc < cols / 32; tc++) {
 			const uint8_t *src = (const uint8_t *)in + (tr * (cols / 32) + tc) * tb;

@@ -81,15 +81,46 @@ static void sym(struct syms *s, const char *name, int64_t value)
 	}
 }
 
-static enum ttx_status parse_kernel(struct opc *c, const char *name, const struct syms *s, struct ttx_program **out)
+static bool same_syms(const struct ttx_kernel_cache *e, const struct syms *s)
 {
+	if (e->nsyms != s->n)
+		return false;
+	for (size_t i = 0; i < s->n; i++)
+		if (e->syms[i].value != s->v[i].value || strcmp(e->syms[i].name, s->v[i].name) != 0)
+			return false;
+	return true;
+}
+
+/* The kernel `name` assembled with the symbols s, from the tile's cache
+   (which owns it) or parsed into it.  Symbol names are the string
+   constants of this file, so the entries keep the pointers. */
+static enum ttx_status get_kernel(struct opc *c, const char *name, const struct syms *s,
+                                  const struct ttx_program **out)
+{
+	struct ttx_tile *t = c->t;
+	const size_t n = sizeof(t->kernel_cache) / sizeof(t->kernel_cache[0]);
+	for (size_t i = 0; i < n; i++) {
+		struct ttx_kernel_cache *e = &t->kernel_cache[i];
+		if (e->kernel && strcmp(e->kernel, name) == 0 && same_syms(e, s)) {
+			*out = e->prog;
+			return TTX_OK;
+		}
+	}
 	const char *text;
 	size_t len;
 	char msg[512];
+	struct ttx_program *prog;
 	if (ttx_kernel_find(name, &text, &len))
 		return fail(c, TTX_EINVAL, "kernel %s is not in the library", name);
-	if (ttx_program_parse_with(text, len, name, s->v, s->n, out, msg, sizeof(msg)) != TTX_OK)
+	if (ttx_program_parse_with(text, len, name, s->v, s->n, &prog, msg, sizeof(msg)) != TTX_OK)
 		return fail(c, TTX_EINVAL, "kernel %s: %s (a ttx bug: please report it)", name, msg);
+	struct ttx_kernel_cache *e = &t->kernel_cache[t->kernel_cache_next++ % n];
+	ttx_program_free(e->prog);
+	e->kernel = name;
+	memcpy(e->syms, s->v, s->n * sizeof(s->v[0]));
+	e->nsyms = s->n;
+	e->prog = prog;
+	*out = prog;
 	return TTX_OK;
 }
 
@@ -273,14 +304,13 @@ static enum ttx_status run_stream(struct opc *c, const struct stream *k, struct 
 	if (k->in_per * it > L1_IN2 - L1_IN || k->out_per * ot > L1_END - L1_OUT || k->extra_len > L1_OUT - L1_IN2)
 		return fail(c, TTX_EINVAL, "the operation needs %zu tiles at a time, more than L1 holds (rows too long?)",
 		            k->in_per);
-	struct ttx_program *prog = NULL;
+	const struct ttx_program *prog = NULL;
 	size_t prog_n = 0;
 	for (size_t u = 0; u < units; u += per) {
 		size_t n = units - u < per ? units - u : per;
 		if (n != prog_n) {
-			ttx_program_free(prog), prog = NULL;
 			sym(s, k->count_sym, (int64_t)n);
-			if ((st = parse_kernel(c, k->kernel, s, &prog)) != TTX_OK)
+			if ((st = get_kernel(c, k->kernel, s, &prog)) != TTX_OK)
 				break;
 			prog_n = n;
 		}
@@ -293,7 +323,6 @@ static enum ttx_status run_stream(struct opc *c, const struct stream *k, struct 
 		ttx_l1_read(c->t, L1_OUT, out + u * k->out_per * ot, n * k->out_per * ot);
 		progress(c, (double)(n * k->in_per));
 	}
-	ttx_program_free(prog);
 	return st;
 }
 
@@ -418,7 +447,7 @@ static enum ttx_status matmul_tiles(struct opc *c, const struct tiled *a, const 
 	if ((st = alloc_tiled(c, out, acc_f, a->batch, Mt, Nt)) != TTX_OK)
 		return st;
 	uint8_t *ablk = malloc(bm * kc * at), *bblk = malloc(kc * bn * bt), *cblk = malloc(bm * bn * ct);
-	struct ttx_program *prog = NULL;
+	const struct ttx_program *prog = NULL;
 	size_t pm = 0, pn = 0, pk = 0, pacc = 2;
 	struct syms s = { .n = 0 };
 	if (!ablk || !bblk || !cblk) {
@@ -441,10 +470,9 @@ static enum ttx_status matmul_tiles(struct opc *c, const struct tiled *a, const 
 					size_t k0 = kb * kc, kt = Kt - k0 < kc ? Kt - k0 : kc;
 					int acc = kb > 0;
 					if (mt != pm || nt != pn || kt != pk || acc != (int)pacc) {
-						ttx_program_free(prog), prog = NULL;
 						sym(&s, "MT", (int64_t)mt), sym(&s, "NT", (int64_t)nt), sym(&s, "KT", (int64_t)kt);
 						sym(&s, "L1_ACC", acc);
-						if ((st = parse_kernel(c, "matmul.s", &s, &prog)) != TTX_OK)
+						if ((st = get_kernel(c, "matmul.s", &s, &prog)) != TTX_OK)
 							goto done;
 						pm = mt, pn = nt, pk = kt, pacc = (size_t)acc;
 					}
@@ -478,7 +506,6 @@ static enum ttx_status matmul_tiles(struct opc *c, const struct tiled *a, const 
 		*out = conv;
 	}
 done:
-	ttx_program_free(prog);
 	free(ablk), free(bblk), free(cblk);
 	if (st != TTX_OK)
 		tiled_free(out);

@@ -97,6 +97,8 @@ void ttx_tile_destroy(struct ttx_tile *t)
 	for (unsigned i = 0; i < TTX_THREADS; i++)
 		free(t->pipe[i].words);
 	ttx_jit_free(t->jit);
+	for (unsigned i = 0; i < sizeof(t->kernel_cache) / sizeof(t->kernel_cache[0]); i++)
+		ttx_program_free(t->kernel_cache[i].prog);
 	free(t->srca_cache);
 	free(t->l1);
 	free(t);

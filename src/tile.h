@@ -257,6 +257,15 @@ struct ttx_tile {
 	   the interpreter runs before the JIT looks at that thread again. */
 	struct ttx_jit *jit;
 	struct ttx_srca_cache *srca_cache;            /* interp/matrix_fp.h */
+	/* The kernels ttx_op_run assembled last, by kernel and symbols: a
+	   batch of same-shaped ops assembles each once (src/ops.c). */
+	struct ttx_kernel_cache {
+		const char *kernel;                       /* NULL: free entry */
+		struct ttx_asm_symbol syms[64];
+		size_t nsyms;
+		struct ttx_program *prog;
+	} kernel_cache[8];
+	unsigned kernel_cache_next;
 	uint8_t jit_on;
 	uint32_t jit_skip[TTX_THREADS];
 	struct ttx_stats stats;          /* insns_by_unit is derived from op_counts */
