@@ -2,6 +2,7 @@
  * expectations.  Src banks are filled directly (the unpackers are not
  * modelled yet); words are built from the documented encodings. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tile.h"
@@ -1075,6 +1076,45 @@ START_TEST(test_tile_matmul_fp)
 }
 END_TEST
 
+/* C = A B through ttx_op_run for small integers (exact in BF16 and in the
+   sums), against the host's product. */
+static void op_matmul_check(struct ttx_tile *t, size_t m, size_t k, size_t n, int seed)
+{
+	float *a = malloc(m * k * sizeof(float)), *b = malloc(k * n * sizeof(float)), *c = malloc(m * n * sizeof(float));
+	for (size_t i = 0; i < m * k; i++)
+		a[i] = (float)((int)((i * 7 + (size_t)seed) % 9) - 4);
+	for (size_t i = 0; i < k * n; i++)
+		b[i] = (float)((int)((i * 5 + 3 * (size_t)seed) % 7) - 3);
+	struct ttx_tensor in[2] = { { a, 1, m, k }, { b, 1, k, n } }, out = { c, 1, m, n };
+	struct ttx_op_params p;
+	ttx_op_params_default(&p);
+	char err[256];
+	ck_assert_msg(ttx_op_run(t, "matmul", in, 2, &p, &out, err, sizeof(err)) == TTX_OK, "%s", err);
+	for (size_t i = 0; i < m; i++)
+		for (size_t j = 0; j < n; j++) {
+			float want = 0;
+			for (size_t q = 0; q < k; q++)
+				want += a[i * k + q] * b[q * n + j];
+			ck_assert_msg(c[i * n + j] == want, "%zux%zux%zu seed %d (%zu, %zu): %g, want %g", m, k, n, seed, i, j,
+			              (double)c[i * n + j], (double)want);
+		}
+	free(a), free(b), free(c);
+}
+
+START_TEST(test_op_kernel_cache)
+{
+	/* One tile, ops of alternating shapes and data: the kernels the tile
+	   keeps from one op (src/ops.c get_kernel) serve the next only where
+	   the shape, and so every symbol, is the same; more shapes than the
+	   cache holds evict the oldest. */
+	struct ttx_tile *t = new_tile();
+	for (int round = 0; round < 2; round++)
+		for (size_t shape = 0; shape < 10; shape++)
+			op_matmul_check(t, 32 * (1 + shape % 3), 32 * (1 + shape % 4), 32 * (1 + shape / 4), (int)shape + round);
+	ttx_tile_destroy(t);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("matrix");
@@ -1113,5 +1153,6 @@ int main(void)
 	tc = test_tcase(s, "tile");
 	tcase_add_test(tc, test_tile_matmul_int8);
 	tcase_add_test(tc, test_tile_matmul_fp);
+	tcase_add_test(tc, test_op_kernel_cache);
 	return test_run_suite(s);
 }
