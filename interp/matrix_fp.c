@@ -138,11 +138,10 @@ void ttx_matrix_load_a(struct ttx_mop_operands *op, const uint32_t (*rows)[TTX_C
 	for (unsigned k = 0; k < nrows; k++) {
 		simde__m512 af = decode_float16(rows[k], style, fmt_a, srca_sig_mask(phase), op->sig[k], op->ref[k], &lo, &hi);
 		simde_mm512_storeu_ps(op->af[k], af);
-		/* +-1/2 with the sign of af, and of -af */
+		/* +-1/2 with the sign of af */
 		simde__m512i h = simde_mm512_or_si512(simde_mm512_and_si512(simde_mm512_castps_si512(af), splat(INT32_MIN)),
 		                                      splat(0x3F000000));
-		simde_mm512_storeu_si512(op->half[0][k], h);
-		simde_mm512_storeu_si512(op->half[1][k], simde_mm512_xor_si512(h, splat(INT32_MIN)));
+		simde_mm512_storeu_si512(op->half[k], h);
 	}
 	op->ref_lo = ttx_reduce_min16(lo);
 	op->ref_hi = ttx_reduce_max16(hi);
@@ -647,7 +646,9 @@ static simde__m512i half_ref16(const struct ttx_mop_operands *op, const int bref
 }
 
 /* The half's sum in units of 2^(Rh - 10) and Rh (NO_REF where no
-   product takes part), given r from half_ref16. */
+   product takes part), given r from half_ref16.  h = +-1/2 takes the sign
+   of af * b by an XOR of b's sign onto af's half; two partial sums halve
+   the chain of dependent adds. */
 static void half_sum16_fp(const struct ttx_mop_operands *op, const float bf[TTX_COLS], const int bref[TTX_COLS],
                           unsigned k0, int off, bool masked, int min_ref, simde__m512i r,
                           simde__m512i *hs, simde__m512i *rh)
@@ -655,20 +656,22 @@ static void half_sum16_fp(const struct ttx_mop_operands *op, const float bf[TTX_
 	/* lanes without products keep S = 1 */
 	simde__mmask16 valid = simde_mm512_cmpge_epi32_mask(r, splat(-1000));
 	simde__m512 scale = pow2_16(simde_mm512_maskz_sub_epi32(valid, splat(12 + off), r));
-	simde__m512 sum = simde_mm512_setzero_ps();
+	simde__m512 sum[2] = { simde_mm512_setzero_ps(), simde_mm512_setzero_ps() };
 	for (unsigned k = k0; k < k0 + 8; k++) {
 		simde__m512 x = simde_mm512_mul_ps(simde_mm512_loadu_ps(op->af[k]), scale);
 		if (masked) {
 			simde__m512i e = simde_mm512_add_epi32(simde_mm512_loadu_si512(op->ref[k]), splat(bref[k]));
 			x = simde_mm512_maskz_mov_ps(simde_mm512_cmpge_epi32_mask(e, splat(min_ref + off)), x);
 		}
-		uint32_t bneg;
-		memcpy(&bneg, &bf[k], sizeof(bneg));
-		sum = simde_mm512_add_ps(sum, product_ties_away16(x, simde_mm512_set1_ps(bf[k]),
-		                                                  simde_mm512_loadu_ps(op->half[bneg >> 31][k])));
+		simde__m512 b = simde_mm512_set1_ps(bf[k]);
+		simde__m512 h = simde_mm512_castsi512_ps(simde_mm512_xor_si512(
+			simde_mm512_loadu_si512(op->half[k]),
+			simde_mm512_and_si512(simde_mm512_castps_si512(b), splat(INT32_MIN))));
+		sum[k & 1] = simde_mm512_add_ps(sum[k & 1], product_ties_away16(x, b, h));
 	}
 	/* |sum| < 2^15, an integer: to int32 by the 1.5 * 2^23 bias */
-	*hs = simde_mm512_sub_epi32(simde_mm512_castps_si512(simde_mm512_add_ps(sum, simde_mm512_set1_ps(12582912.0f))),
+	simde__m512 total = simde_mm512_add_ps(sum[0], sum[1]);
+	*hs = simde_mm512_sub_epi32(simde_mm512_castps_si512(simde_mm512_add_ps(total, simde_mm512_set1_ps(12582912.0f))),
 	                            splat(0x4B400000));
 	*rh = simde_mm512_mask_sub_epi32(splat(NO_REF), valid, r, splat(off));
 }

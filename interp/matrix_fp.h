@@ -67,8 +67,8 @@ struct ttx_mop_operands {
 	   when it is all zero): the fp32 path's inputs and range check. */
 	float af[16][TTX_COLS];
 	int ref_lo, ref_hi;
-	/* +-1/2 with the sign of af (half[0]) and of -af (half[1]) */
-	float half[2][16][TTX_COLS];
+	/* +-1/2 with the sign of af */
+	float half[16][TTX_COLS];
 	int32_t i[16][TTX_COLS];
 };
 
