@@ -4,7 +4,9 @@
  *   - straight-line SFPMAD-heavy code (pushed instruction by instruction),
  *     with exact and with fast numerics;
  *   - integer/bitwise/flag code (pushed);
- *   - a 32-instruction kernel in the replay buffer, played back by REPLAY;
+ *   - the SFPMAD code with +Inf in LReg 0 (special values in every lane);
+ *   - 32-instruction kernels in the replay buffer (MADs; integer code),
+ *     played back by REPLAY;
  *   - a MOP-looped kernel (template 1, 127 x 127 alternating MADs);
  *   - exp(x) on Dst, written in SFPU assembly: range reduction with
  *     SFPEXEXP/SFPSETEXP, a Horner polynomial, predicated squaring.
@@ -188,6 +190,16 @@ int main(int argc, char **argv)
 	for (int i = 0; i < 32; i++)
 		replay_setup[7 + i] = mad[i % 8];
 	const uint32_t replay_body[] = { enc("REPLAY 0, 32, 0, 0") };
+	uint32_t replay_int_setup[6 + 1 + 32];
+	memcpy(replay_int_setup, replay_setup, 7 * sizeof(uint32_t));
+	for (int i = 0; i < 32; i++)
+		replay_int_setup[7 + i] = integer[i % 10];
+	/* The MAD body on Inf operands: LReg 0 = +Inf, so every MAD has an
+	   Inf operand or an Inf product (attention masks, overflowed
+	   activations); no lane makes a NaN. */
+	uint32_t inf_setup[6];
+	memcpy(inf_setup, setup, sizeof(setup));
+	inf_setup[0] = enc("SFPLOADI 0, 0, 0x7F80");
 	/* MOP template 1: 127 outer x (127 x 2) inner alternating MADs. */
 	const uint32_t nop = enc("NOP");
 	const uint32_t mop_cfg[9] = { 127, 127, nop, nop, nop, enc("SFPMAD 0, 1, 2, 6, 0"),
@@ -226,7 +238,9 @@ int main(int argc, char **argv)
 	const struct program programs[] = {
 		{ "SFPMAD-heavy straight line", setup, 6, mad, 8, 100000 * scale, NULL, 0 },
 		{ "integer/bitwise/flags", setup, 6, integer, 10, 100000 * scale, NULL, 0 },
+		{ "SFPMAD-heavy, Inf operands", inf_setup, 6, mad, 8, 100000 * scale, NULL, 0 },
 		{ "replayed kernel (32 MADs)", replay_setup, 39, replay_body, 1, 50000 * scale, NULL, 0 },
+		{ "replayed kernel (32 integer ops)", replay_int_setup, 39, replay_body, 1, 50000 * scale, NULL, 0 },
 		{ "MOP-looped kernel (127x254 MADs)", setup, 6, mop_body, 1, 20 * scale, mop_cfg, 0 },
 		{ "exp(x) kernel (SFPU assembly)", exp_setup, 4, exp_body, ne, 20000 * scale, NULL, 1 },
 	};

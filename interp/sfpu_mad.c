@@ -226,6 +226,45 @@ static inline simde__m512i sig_product(simde__m512i a, simde__m512i b)
 #endif
 }
 
+/* ttx_wh_mad's special operands for 16 lanes (Inf and NaN are exponent
+   255; the product is Inf when an operand is or when it overflows):
+   lanes whose result is a NaN stay with the scalar model (its mantissa
+   comes from the datapath at exponent 255); an Inf product gives sign |
+   Inf, else an Inf addend gives itself.  r is the datapath's result for
+   the other lanes. */
+static inline __attribute__((always_inline)) simde__m512i specials16(simde__m512i r, simde__m512i a, simde__m512i b,
+                                                                     simde__m512i c, simde__mmask16 povf,
+                                                                     simde__mmask16 *nan)
+{
+	const simde__m512i E = splat32(INF), ABS = splat32(0x7FFFFFFFu), SIGN = splat32(0x80000000u);
+	simde__m512i ma = simde_mm512_and_si512(a, ABS), mb = simde_mm512_and_si512(b, ABS);
+	simde__m512i mc = simde_mm512_and_si512(c, ABS);
+	simde__mmask16 a_inf = simde_mm512_cmpeq_epi32_mask(ma, E), b_inf = simde_mm512_cmpeq_epi32_mask(mb, E);
+	simde__mmask16 c_inf = simde_mm512_cmpeq_epi32_mask(mc, E);
+	const simde__m512i E1 = splat32(INF + 1);
+	simde__mmask16 any_nan = simde_mm512_cmpge_epu32_mask(ma, E1) | simde_mm512_cmpge_epu32_mask(mb, E1) |
+	                         simde_mm512_cmpge_epu32_mask(mc, E1);
+	simde__mmask16 zero_ab = (simde__mmask16)~(simde_mm512_test_epi32_mask(a, E) & simde_mm512_test_epi32_mask(b, E));
+	simde__mmask16 p_inf = a_inf | b_inf | povf;
+	simde__mmask16 esub = simde_mm512_movepi32_mask(simde_mm512_ternarylogic_epi32(a, b, c, 0x96));
+	*nan = any_nan | ((a_inf | b_inf) & zero_ab) | (p_inf & c_inf & esub);
+	r = simde_mm512_mask_mov_epi32(r, p_inf, simde_mm512_ternarylogic_epi32(a, b, SIGN, 0x28) /* (a ^ b) & SIGN */);
+	r = simde_mm512_mask_or_epi32(r, p_inf, r, E);
+	return simde_mm512_mask_mov_epi32(r, c_inf & (simde__mmask16)~p_inf, c);
+}
+
+/* The datapath's exit for results out of range after rounding (the lanes
+   of `out`): below 2^-126 +0, above the range sign | Inf.  e is the
+   exponent of frame bit 0 less 153 (in place): the field is that of
+   |sum| as a float (127 .. 156) plus e, so it underflows only with e < 0
+   and overflows only with e > 0. */
+static inline simde__m512i out_of_range16(simde__m512i r, simde__mmask16 out, simde__m512i e, simde__m512i sign)
+{
+	simde__mmask16 over = simde_mm512_mask_cmpgt_epi32_mask(out, e, simde_mm512_setzero_si512());
+	r = simde_mm512_mask_mov_epi32(r, out, simde_mm512_setzero_si512());
+	return simde_mm512_mask_or_epi32(r, over, simde_mm512_and_si512(sign, splat32(0x80000000u)), splat32(INF));
+}
+
 static inline __attribute__((always_inline)) simde__m512i mad16(const uint32_t *pa, const uint32_t *pb,
                                                                 const uint32_t *pc, uint32_t *slow_lanes)
 {
@@ -245,11 +284,10 @@ static inline __attribute__((always_inline)) simde__m512i mad16(const uint32_t *
 	   bit 46, ec; zero and dropped operands -224 (at least 32 below any
 	   other, and all of them fit in 32 bits) */
 	simde__m512i eab = simde_mm512_add_epi32(aE, bE);   /* (ea + eb) << 23, no carry out */
-	/* exponent 255 anywhere, or a product overflow (ep > 254): the
-	   scalar model */
-	simde__m512i emax = simde_mm512_max_epu32(simde_mm512_max_epu32(aE, bE), cE);
-	simde__mmask16 slow = simde_mm512_cmpeq_epi32_mask(emax, E) |
-	                      simde_mm512_cmpge_epu32_mask(eab, splat32((127u + 255) << 23));
+	/* a product overflow (ep > 254); exponent 255 anywhere */
+	simde__mmask16 povf = simde_mm512_cmpge_epu32_mask(eab, splat32((127u + 255) << 23));
+	simde__mmask16 special = povf | simde_mm512_cmpeq_epi32_mask(
+		simde_mm512_max_epu32(simde_mm512_max_epu32(aE, bE), cE), E);
 	/* the product is there if ea, eb != 0 and ep >= 0 */
 	simde__mmask16 pnz = simde_mm512_mask_cmpge_epu32_mask(
 		simde_mm512_test_epi32_mask(simde_mm512_min_epu32(aE, bE), E), eab, splat32(127u << 23));
@@ -276,10 +314,17 @@ static inline __attribute__((always_inline)) simde__m512i mad16(const uint32_t *
 	simde__m512i f = u32_to_f32_bits(simde_mm512_abs_epi32(sum));
 	simde__m512i r = simde_mm512_add_epi32(f, e);
 	simde__mmask16 nz = simde_mm512_mask_test_epi32_mask((simde__mmask16)(pnz | cnz), sum, sum);
-	slow |= simde_mm512_mask_cmpge_epu32_mask(nz, simde_mm512_sub_epi32(r, ONE), splat32(0x7F000000));
+	simde__mmask16 out = simde_mm512_mask_cmpge_epu32_mask(nz, simde_mm512_sub_epi32(r, ONE), splat32(0x7F000000));
 	/* sign: that of the big operand, flipped when the sum is negative */
-	r = simde_mm512_maskz_ternarylogic_epi32(nz, r, simde_mm512_xor_si512(sum, sbig), SIGN, 0xF8);  /* r | (x & SIGN) */
-	*slow_lanes = slow;
+	simde__m512i sign = simde_mm512_xor_si512(sum, sbig);
+	r = simde_mm512_maskz_ternarylogic_epi32(nz, r, sign, SIGN, 0xF8);  /* r | (x & SIGN) */
+	/* the rare lanes, by blends where there are any */
+	simde__mmask16 nan = 0;
+	if (out)
+		r = out_of_range16(r, out, e, sign);
+	if (special)
+		r = specials16(r, a, b, c, povf, &nan);
+	*slow_lanes = nan;
 	return r;
 }
 
@@ -310,17 +355,22 @@ static inline __attribute__((always_inline)) simde__m512i mul16(const uint32_t *
 	simde__m512i aE = simde_mm512_and_si512(a, E), bE = simde_mm512_and_si512(b, E);
 	simde__m512i p = sig_product(a, b);   /* in [2^26, 2^28) */
 	simde__m512i eab = simde_mm512_add_epi32(aE, bE);
-	simde__mmask16 slow = simde_mm512_cmpeq_epi32_mask(simde_mm512_max_epu32(aE, bE), E) |
-	                      simde_mm512_cmpge_epu32_mask(eab, splat32((127u + 255) << 23));
+	simde__mmask16 povf = simde_mm512_cmpge_epu32_mask(eab, splat32((127u + 255) << 23));
+	simde__mmask16 special = povf | simde_mm512_cmpeq_epi32_mask(simde_mm512_max_epu32(aE, bE), E);
 	simde__mmask16 pnz = simde_mm512_mask_cmpge_epu32_mask(
 		simde_mm512_test_epi32_mask(simde_mm512_min_epu32(aE, bE), E), eab, splat32(127u << 23));
 	/* p rounded, at ep (less 153, in place) */
-	simde__m512i r = simde_mm512_add_epi32(u32_to_f32_bits(p),
-	                                       simde_mm512_sub_epi32(eab, splat32((127u + 153) << 23)));
-	slow |= simde_mm512_mask_cmpge_epu32_mask(pnz, simde_mm512_sub_epi32(r, ONE), splat32(0x7F000000));
-	r = simde_mm512_maskz_ternarylogic_epi32(pnz, r, simde_mm512_xor_si512(a, b), splat32(0x80000000u),
-	                                         0xF8);   /* r | ((a ^ b) & SIGN) */
-	*slow_lanes = slow;
+	simde__m512i ep = simde_mm512_sub_epi32(eab, splat32((127u + 153) << 23));
+	simde__m512i r = simde_mm512_add_epi32(u32_to_f32_bits(p), ep);
+	simde__mmask16 out = simde_mm512_mask_cmpge_epu32_mask(pnz, simde_mm512_sub_epi32(r, ONE), splat32(0x7F000000));
+	simde__m512i sign = simde_mm512_xor_si512(a, b);
+	r = simde_mm512_maskz_ternarylogic_epi32(pnz, r, sign, splat32(0x80000000u), 0xF8);   /* r | (sign & SIGN) */
+	simde__mmask16 nan = 0;
+	if (out)
+		r = out_of_range16(r, out, ep, sign);
+	if (special)
+		r = specials16(r, a, b, simde_mm512_setzero_si512(), povf, &nan);
+	*slow_lanes = nan;
 	return r;
 }
 

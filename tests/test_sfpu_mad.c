@@ -753,8 +753,9 @@ START_TEST(test_fast_path_equals_scalar)
 }
 END_TEST
 
-/* The fallback takes the lanes it must and only those: exponent 255
-   operands, product overflow, results out of the range; plain lanes never. */
+/* The fallback takes the lanes it must and only those, the NaN results
+   (their mantissa comes from the datapath at exponent 255); Inf operands,
+   product overflow and results out of the range stay in the vector path. */
 START_TEST(test_fast_path_fallback)
 {
 	uint32_t a[32], b[32], c[32], d[32];
@@ -769,8 +770,15 @@ START_TEST(test_fast_path_fallback)
 	a[5] = 0x00800000, b[5] = 0x3F000000, c[5] = 0;            /* underflow: 2^-127 */
 	a[6] = 0, b[6] = 0, c[6] = 0;                              /* zero: fast */
 	a[7] = 0x1F800000, b[7] = 0x1F800000, c[7] = 0;            /* dropped product: fast */
+	a[8] = 0xFF800000, b[8] = 0;                               /* -Inf * 0: NaN */
+	a[9] = 0x7F800000, c[9] = 0xFF800000;                      /* Inf - Inf: NaN */
+	a[10] = 0x7F800000, c[10] = 0x7F800000;                    /* Inf + Inf: Inf */
+	a[11] = 0x7F000000, b[11] = 0xFF000000, c[11] = 0x7F800000;   /* overflowed product - Inf... + Inf: NaN */
+	a[12] = 0x7F000000, b[12] = 0x7F000000, c[12] = 0xFF7FFFFF;   /* overflowed product wins over a finite c */
+	c[13] = 0x7FC00001;                                        /* NaN c */
+	a[14] = 0x00000001, b[14] = 0x7F800000;                    /* denormal reads as 0: Inf * 0 */
 	uint32_t slow = ttx_wh_mad_lanes(d, a, b, c);
-	ck_assert_uint_eq(slow & 0xFF, 0x3F);
+	ck_assert_uint_eq(slow & 0xFFFF, 0x6B02);   /* lanes 1, 8, 9, 11, 13, 14 */
 	for (unsigned l = 0; l < 32; l++)
 		ck_assert_uint_eq(d[l], ttx_wh_mad(a[l], b[l], c[l]));
 	/* d may be an input */
