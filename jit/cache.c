@@ -394,7 +394,19 @@ static long run_block(struct ttx_tile *t, struct block *b, unsigned thread, size
 {
 	uint32_t r = b->fn(t, thread);
 	if (r) {
+		/* the instructions before the fault ran and count, as in the
+		   interpreter, for straight and replay blocks (their key is the
+		   words).  A MOP block's loops report their first instruction,
+		   not the expansion's position: its counts stop at the MOP
+		   (docs/jit.md). */
 		*fault_index = (r >> 8) - 1;
+		if (!b->is_mop) {
+			for (size_t i = 0; i < *fault_index; i++)
+				t->op_counts[b->key[i] >> 24]++;
+			t->stats.insns += *fault_index;
+			t->stats.insns_by_thread[thread] += *fault_index;
+			t->stats.insns_jit += *fault_index;
+		}
 		return -(long)(r & 0xFF);
 	}
 	for (size_t i = 0; i < b->nops; i++)
@@ -506,6 +518,40 @@ static long step_replay(struct ttx_tile *t, struct ttx_jit *j, unsigned thread, 
 	fe->replay_left = 0;
 	fe->replay_mode = 0;
 	return n;
+}
+
+/* After a playback the JIT ran (n instructions): the same REPLAY word
+   next in the pipe plays the same block, so a stream of them runs here
+   in a loop, without a look-up or a return to the scheduler each, while
+   nothing the scheduler would act on between two of them appears (a
+   wait gate, an SFPLOADMACRO schedule, another row mask) and the budget
+   holds.  Returns all the instructions run, or -status after a fault
+   (the playbacks before it counted in the statistics here). */
+static long chain_replays(struct ttx_tile *t, struct ttx_jit *j, unsigned thread, uint32_t w, long n,
+                          uint64_t budget)
+{
+	struct ttx_frontend *fe = &t->fe[thread];
+	struct ttx_pipe *p = &t->pipe[thread];
+	struct block *b = j->last_replay[thread];
+	struct ttx_args_REPLAY a = ttx_decode_REPLAY(w);
+	unsigned count = a.Count ? a.Count : 64;
+	long total = n;
+	while (b && b->nkey == count && p->head != p->tail && pipe_word(p, 0) == w && !t->sfpu.nsched &&
+	       !(t->wait_gate[0].opcode | t->wait_gate[1].opcode | t->wait_gate[2].opcode) &&
+	       b->row_masked == ttx_sfpu_row_masked(&t->sfpu) && (!budget || (uint64_t)total + b->ninsns <= budget)) {
+		p->head++;
+		t->op_counts[TTX_OP_REPLAY]++;
+		size_t fault_index;
+		long m = run_block(t, b, thread, &fault_index);
+		fe->replay_index = (uint8_t)((a.Index + count) % TTX_REPLAY_SIZE);
+		if (m < 0) {
+			t->stats.insns += (uint64_t)total;
+			t->stats.insns_by_thread[thread] += (uint64_t)total;
+			return m;
+		}
+		total += m;
+	}
+	return total;
 }
 
 struct mop_scan {
@@ -639,7 +685,8 @@ long ttx_jit_step(struct ttx_tile *t, unsigned thread, uint64_t budget)
 		ttx_replay_start(fe, w);
 		t->op_counts[TTX_OP_REPLAY]++;
 		p->head++;
-		return step_replay(t, j, thread, row_masked, budget);
+		long n = step_replay(t, j, thread, row_masked, budget);
+		return n > 0 ? chain_replays(t, j, thread, w, n, budget) : n;
 	}
 	return step_straight(t, j, thread, row_masked, budget);
 }

@@ -108,7 +108,9 @@ static enum ttx_status run(struct ttx_tile *t, uint64_t max_insns, int stall_is_
 		for (unsigned th = 0; th < TTX_THREADS; th++) {
 			struct ttx_pipe *p = &t->pipe[th];
 			struct ttx_frontend *fe = &t->fe[th];
-			if (t->jit_on && !fe->has_slot && jit_may_run(t, th)) {
+			/* (a budget used up goes on to the interpreter's report: 0 would
+			   mean no budget to the JIT) */
+			if (t->jit_on && !fe->has_slot && (!max_insns || executed < max_insns) && jit_may_run(t, th)) {
 				long n = ttx_jit_step(t, th, max_insns ? max_insns - executed : 0);
 				if (n < 0) {
 					st = (enum ttx_status)-n;

@@ -266,12 +266,31 @@ static int differ_once(struct ttx_tile *interp, struct ttx_tile *jit, const stru
 	random_state(jit, &r2);
 	push_program(interp, p);
 	push_program(jit, p);
+	struct ttx_stats i0, i1, j0, j1;
+	ttx_stats_get(interp, &i0);
+	ttx_stats_get(jit, &j0);
 	enum ttx_status si = ttx_run(interp, 100000), sj = ttx_run(jit, 100000);
 	ttx_jit_wait(jit);   /* --engine auto: what was queued is compiled for the next run */
+	ttx_stats_get(interp, &i1);
+	ttx_stats_get(jit, &j1);
 	char what[160];
 	if (si != sj) {
 		fprintf(stderr, "status: interp %d (%s), jit %d (%s)\n", si, ttx_tile_error(interp), sj,
 		        ttx_tile_error(jit));
+		return 0;
+	}
+	/* the same instructions counted, by opcode too (except after a fault
+	   inside a compiled MOP expansion: docs/jit.md) */
+	for (unsigned op = 0; op < 256 && !(si == TTX_FAULT && p->how >= MOP0); op++)
+		if (i1.insns_by_opcode[op] - i0.insns_by_opcode[op] != j1.insns_by_opcode[op] - j0.insns_by_opcode[op]) {
+			fprintf(stderr, "%s count: interp %llu, jit %llu (status %d)\n", ttx_opcode_name(op),
+			        (unsigned long long)(i1.insns_by_opcode[op] - i0.insns_by_opcode[op]),
+			        (unsigned long long)(j1.insns_by_opcode[op] - j0.insns_by_opcode[op]), si);
+			return 0;
+		}
+	if (i1.insns - i0.insns != j1.insns - j0.insns && !(si == TTX_FAULT && p->how >= MOP0)) {
+		fprintf(stderr, "instructions: interp %llu, jit %llu (status %d)\n", (unsigned long long)(i1.insns - i0.insns),
+		        (unsigned long long)(j1.insns - j0.insns), si);
 		return 0;
 	}
 	if (!same_state(interp, jit, what, sizeof(what))) {
@@ -511,6 +530,55 @@ START_TEST(test_budget)
 }
 END_TEST
 
+/* A stream of REPLAY playbacks runs as one chain under the JIT (jit/cache.c
+   chain_replays): the same state, statistics, budget stops and faults as
+   the interpreter's.  Three SFPPUSHCs, then playbacks of SFPIADD +1,
+   SFPPOPC: the 4th playback's pop finds the flag stack empty (a fault). */
+static void replay_stream(enum ttx_engine engine, uint64_t budget, unsigned plays, enum ttx_status want,
+                          struct ttx_stats *st, uint32_t *lreg0, char *err, size_t errlen)
+{
+	struct ttx_tile *t = new_tile(engine, TTX_NUMERICS_EXACT);
+	uint32_t replay = (uint32_t)TTX_OP_REPLAY << 24 | 3u << 14 | 2u << 4;
+	uint32_t push = sfpu_asm("SFPPUSHC 0, 0, 0, 0");
+	uint32_t rec[] = { push, push, push, replay | 1, sfpu_asm("SFPIADD 1, 0, 0, 5"), sfpu_asm("SFPPOPC 0, 0, 0, 0") };
+	test_push_words(t, 0, rec, 6);
+	for (unsigned i = 0; i < plays; i++)
+		test_push_words(t, 0, &replay, 1);
+	ck_assert_int_eq(ttx_run(t, budget), want);
+	ttx_stats_get(t, st);
+	*lreg0 = t->sfpu.lreg[0][5];
+	snprintf(err, errlen, "%s", ttx_tile_error(t));
+	ttx_tile_destroy(t);
+}
+
+START_TEST(test_chained_replays)
+{
+	if (!ttx_jit_available())
+		return;
+	static const struct { uint64_t budget; unsigned plays; enum ttx_status st; } cases[] = {
+		{ 0, 3, TTX_OK },          /* whole chain */
+		{ 8, 3, TTX_LIMIT },       /* stops inside the 3rd playback (3 pushes, 2 x 2, 1) */
+		{ 7, 3, TTX_LIMIT },       /* stops between playbacks */
+		{ 0, 6, TTX_FAULT },       /* the 4th pop finds the stack empty */
+	};
+	for (unsigned c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		struct ttx_stats si, sj;
+		uint32_t li, lj;
+		char ei[256], ej[256];
+		replay_stream(TTX_ENGINE_INTERP, cases[c].budget, cases[c].plays, cases[c].st, &si, &li, ei, sizeof(ei));
+		replay_stream(TTX_ENGINE_JIT, cases[c].budget, cases[c].plays, cases[c].st, &sj, &lj, ej, sizeof(ej));
+		ck_assert_uint_eq(lj, li);
+		ck_assert_uint_eq(sj.insns, si.insns);
+		ck_assert_uint_eq(sj.insns_by_thread[0], si.insns_by_thread[0]);
+		ck_assert_uint_eq(sj.insns_by_opcode[TTX_OP_REPLAY], si.insns_by_opcode[TTX_OP_REPLAY]);
+		ck_assert_uint_eq(sj.insns_by_opcode[TTX_OP_SFPIADD], si.insns_by_opcode[TTX_OP_SFPIADD]);
+		ck_assert_str_eq(ej, ei);
+		if (c == 0)
+			ck_assert_uint_eq(sj.insns_jit, 9);   /* the JIT ran all of it */
+	}
+}
+END_TEST
+
 /* --numerics fast: IEEE fma with exponent-0 inputs and results as +0 and
    NaN results 0x7FC00000, on both engines. */
 static uint32_t fast_mad_ref(uint32_t a, uint32_t b, uint32_t c)
@@ -623,6 +691,7 @@ int main(void)
 	tcase_add_test(tc, test_cache_follows_state);
 	tcase_add_test(tc, test_fault_in_block);
 	tcase_add_test(tc, test_budget);
+	tcase_add_test(tc, test_chained_replays);
 	tcase_add_test(tc, test_fast_numerics);
 	tcase_add_test(tc, test_host_threads);
 	return test_run_suite(s);
