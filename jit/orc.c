@@ -12,29 +12,24 @@
 #include <llvm-c/LLJIT.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
-#include <llvm-c/Transforms/InstCombine.h>
-#include <llvm-c/Transforms/Scalar.h>
-#include <llvm-c/Transforms/Utils.h>
+#include <llvm-c/Transforms/PassBuilder.h>
 
 #include "tile.h"
 #include "jit.h"
-#include <time.h>
-static double tnow(void){struct timespec t;clock_gettime(CLOCK_MONOTONIC,&t);return t.tv_sec+t.tv_nsec*1e-9;}
-
 LLVMValueRef ttx_emit_block(LLVMContextRef ctx, LLVMModuleRef mod, const char *name,
                             const struct ttx_block_desc *d);
 
 /* Code generation at LLVMCodeGenLevelNone: half the compile time of
    LLVMCodeGenLevelLess and, for straight-line vector code, no slower.  It
-   is also correct: LLVM 14's optimising code generator miscompiles a
-   merge-masked VPTERNLOGD whose operand it folds from memory (wrong truth
-   table after commuting), which the differential fuzzer found; the
-   reproducer is in docs/jit.md. */
+   is also correct: the optimising x86 code generator of LLVM 14 and of
+   LLVM 19.1 miscompiles a merge-masked VPTERNLOGD whose operand it folds
+   from memory (wrong truth table after commuting), which the differential
+   fuzzer found; the reproducer is in docs/jit.md. */
 struct ttx_orc {
 	LLVMOrcLLJITRef jit;
 	LLVMTargetMachineRef tm;     /* for the optimisation pipeline */
 	LLVMOrcThreadSafeContextRef tsc;   /* one LLVM context for all blocks */
-	LLVMPassManagerRef passes;   /* built once, run on every block's module */
+	LLVMPassBuilderOptionsRef pass_options;
 	char *triple;
 	unsigned nfunctions;
 };
@@ -52,8 +47,8 @@ void ttx_orc_free(struct ttx_orc *o)
 		return;
 	if (o->jit)
 		LLVMOrcDisposeLLJIT(o->jit);
-	if (o->passes)
-		LLVMDisposePassManager(o->passes);
+	if (o->pass_options)
+		LLVMDisposePassBuilderOptions(o->pass_options);
 	if (o->tsc)
 		LLVMOrcDisposeThreadSafeContext(o->tsc);
 	if (o->tm)
@@ -114,17 +109,7 @@ struct ttx_orc *ttx_orc_new(char *err, size_t errlen)
 		return NULL;
 	}
 	o->tsc = LLVMOrcCreateNewThreadSafeContext();
-	/* mem2reg turns the LReg allocas into SSA values; the rest cleans up
-	   the selects and masks the emitters leave.  Heavier pipelines
-	   (default<O2>) cost compile time for nothing measurable here. */
-	o->passes = LLVMCreatePassManager();
-	LLVMAddPromoteMemoryToRegisterPass(o->passes);
-	LLVMAddEarlyCSEPass(o->passes);
-	LLVMAddInstructionCombiningPass(o->passes);
-	LLVMAddCFGSimplificationPass(o->passes);
-	LLVMAddGVNPass(o->passes);
-	LLVMAddDeadStoreEliminationPass(o->passes);
-	LLVMAddCFGSimplificationPass(o->passes);
+	o->pass_options = LLVMCreatePassBuilderOptions();
 	/* LLVM sets up parts of its code generator lazily, at their first use:
 	   compile a small block of typical instructions now, so that one-time
 	   cost (~15 ms) is part of starting the JIT, not of the first block. */
@@ -154,9 +139,7 @@ ttx_block_fn ttx_orc_compile(struct ttx_orc *o, const struct ttx_block_desc *d, 
 	LLVMTargetDataRef layout = LLVMCreateTargetDataLayout(o->tm);
 	LLVMSetModuleDataLayout(mod, layout);
 	LLVMDisposeTargetData(layout);
-	double t0=tnow();
 	ttx_emit_block(ctx, mod, name, d);
-	double t1=tnow();
 
 	char *msg = NULL;
 	if (LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg)) {
@@ -166,13 +149,21 @@ ttx_block_fn ttx_orc_compile(struct ttx_orc *o, const struct ttx_block_desc *d, 
 		return NULL;
 	}
 	LLVMDisposeMessage(msg);
-	double t2=tnow();
-	LLVMRunPassManager(o->passes, mod);
-	double t3=tnow();
+	/* mem2reg turns the LReg allocas into SSA values; the rest cleans up
+	   the selects and masks the emitters leave.  Heavier pipelines
+	   (default<O2>) cost compile time for nothing measurable here.  (The
+	   new pass manager's C API: LLVM 17 dropped the legacy one.) */
+	LLVMErrorRef e = LLVMRunPasses(mod, "function(mem2reg,early-cse,instcombine,simplifycfg,gvn,dse,simplifycfg)",
+	                               o->tm, o->pass_options);
+	if (e) {
+		take_error(e, "optimising a block", err, errlen);
+		LLVMDisposeModule(mod);
+		return NULL;
+	}
 	if (getenv("TTX_JIT_DUMP"))   /* debugging aid: the optimised IR on stderr */
 		LLVMDumpModule(mod);
 	LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, o->tsc);
-	LLVMErrorRef e = LLVMOrcLLJITAddLLVMIRModule(o->jit, LLVMOrcLLJITGetMainJITDylib(o->jit), tsm);
+	e = LLVMOrcLLJITAddLLVMIRModule(o->jit, LLVMOrcLLJITGetMainJITDylib(o->jit), tsm);
 	if (e) {
 		take_error(e, "adding a block to the JIT", err, errlen);
 		LLVMOrcDisposeThreadSafeModule(tsm);
@@ -184,8 +175,6 @@ ttx_block_fn ttx_orc_compile(struct ttx_orc *o, const struct ttx_block_desc *d, 
 		take_error(e, "compiling a block", err, errlen);
 		return NULL;
 	}
-	double t4=tnow();
-	if(getenv("TTX_JIT_TIME"))fprintf(stderr,"emit %.2f verify %.2f passes %.2f codegen %.2f ms\n",(t1-t0)*1e3,(t2-t1)*1e3,(t3-t2)*1e3,(t4-t3)*1e3);
 	ttx_block_fn fn;
 	uintptr_t a = (uintptr_t)addr;
 	memcpy(&fn, &a, sizeof(fn));

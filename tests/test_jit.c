@@ -81,6 +81,24 @@ static void random_state(struct ttx_tile *t, uint64_t *rng)
 	/* ADDR_MOD 0-3 of thread 0 move the Dst RWC for SFPLOAD/SFPSTORE. */
 	for (unsigned m = 0; m < 4; m++)
 		t->thread_config[0][23 + m] = (uint16_t)(test_rand(rng) % 5);
+	/* For the Matrix Unit words: Src data and which bank the Matrix Unit
+	   owns (else its instructions wait: a deadlock both engines report),
+	   and the ALU formats, Fp32_enabled and INT8 math (config word 1,
+	   bank 0: the formats of src/cfg_regs.def bits 17-24, 29, 31). */
+	for (unsigned b = 0; b < 2; b++) {
+		r = test_rand(rng);
+		t->srca[b].allowed_client = r % 4 ? TTX_SRC_MATRIX_UNIT : TTX_SRC_UNPACKERS;
+		t->srcb[b].allowed_client = (r >> 8) % 4 ? TTX_SRC_MATRIX_UNIT : TTX_SRC_UNPACKERS;
+		for (unsigned row = 0; row < 64; row++)
+			for (unsigned c = 0; c < TTX_COLS; c++) {
+				t->srca[b].rows[row][c] = (uint32_t)test_rand(rng) & 0x7FFFF;
+				t->srcb[b].rows[row][c] = (uint32_t)test_rand(rng) & 0x7FFFF;
+			}
+	}
+	static const uint32_t fmts[] = { 0, 1, 5, 4, 14 };   /* FP32, FP16, BF16, TF32, INT8 */
+	r = test_rand(rng);
+	uint32_t fa = fmts[r % 5], fb = (r >> 8) % 4 ? fa : fmts[(r >> 12) % 5];
+	t->config[0][1] = fa << 17 | fb << 21 | (uint32_t)((r >> 16) % 2) << 29 | (uint32_t)((r >> 20) % 8 == 0) << 31;
 }
 
 /* ---- random programs ---- */
@@ -97,10 +115,22 @@ static const uint8_t sfpu_ops[] = {
 	TTX_OP_SFPLOADI, TTX_OP_SFPMOV, TTX_OP_SFPADD, TTX_OP_SFPMUL, TTX_OP_SFPLOAD, TTX_OP_SFPSTORE,
 };
 
+/* Matrix Unit words between the SFPU ones: the JIT ends its blocks at
+   them and the interpreter runs them (Dst, Src and RWCs then move under
+   the SFPU code of both engines alike). */
+static const uint8_t matrix_ops[] = {
+	TTX_OP_MVMUL, TTX_OP_ELWADD, TTX_OP_ELWMUL, TTX_OP_ELWSUB, TTX_OP_DOTPV, TTX_OP_GAPOOL, TTX_OP_GMPOOL,
+	TTX_OP_ZEROACC, TTX_OP_ZEROSRC, TTX_OP_MOVD2A, TTX_OP_MOVD2B, TTX_OP_MOVA2D, TTX_OP_MOVB2D, TTX_OP_MOVB2A,
+	TTX_OP_SETRWC, TTX_OP_INCRWC, TTX_OP_TRNSPSRCB, TTX_OP_SHIFTXA, TTX_OP_SHIFTXB, TTX_OP_SETDVALID,
+	TTX_OP_CLEARDVALID, TTX_OP_MVMUL, TTX_OP_ELWADD,
+};
+
 static uint32_t random_word(uint64_t *rng)
 {
 	uint64_t r = test_rand(rng);
 	unsigned op;
+	if (r % 25 == 3)
+		return (uint32_t)matrix_ops[(r >> 8) % sizeof(matrix_ops)] << 24 | ((uint32_t)(r >> 32) & 0xFFFFFF);
 	if (r % 200 == 0)
 		op = TTX_OP_SFPCONFIG;        /* ends blocks */
 	else if (r % 200 == 1)
@@ -251,6 +281,11 @@ static int same_state(const struct ttx_tile *a, const struct ttx_tile *b, char *
 	}
 	if (memcmp(a->rwc, b->rwc, sizeof(a->rwc))) {
 		snprintf(what, len, "RWCs");
+		return 0;
+	}
+	if (memcmp(a->dst_undefined, b->dst_undefined, sizeof(a->dst_undefined)) ||
+	    memcmp(a->srca, b->srca, sizeof(a->srca)) || memcmp(a->srcb, b->srcb, sizeof(a->srcb))) {
+		snprintf(what, len, "SrcA, SrcB or Dst's undefined rows");
 		return 0;
 	}
 	return 1;
