@@ -635,42 +635,59 @@ static simde__m512i half_ref16(const struct ttx_mop_operands *op, const int bref
                                int off, bool masked, int min_ref)
 {
 	simde__m512i r = splat(2 * NO_REF);
-	for (unsigned k = k0; k < k0 + 8; k++) {
-		simde__m512i e = simde_mm512_add_epi32(simde_mm512_loadu_si512(op->ref[k]), splat(bref[k]));
-		if (masked)
+	if (masked) {
+		for (unsigned k = k0; k < k0 + 8; k++) {
+			simde__m512i e = simde_mm512_add_epi32(simde_mm512_loadu_si512(op->ref[k]), splat(bref[k]));
 			r = simde_mm512_mask_max_epi32(r, simde_mm512_cmpge_epi32_mask(e, splat(min_ref + off)), r, e);
-		else
-			r = simde_mm512_max_epi32(r, e);
+		}
+		return r;
 	}
-	return r;
+	/* two chains of maxima (the loop is the critical path) */
+	simde__m512i r1 = r;
+	for (unsigned k = k0; k < k0 + 8; k += 2) {
+		r = simde_mm512_max_epi32(r, simde_mm512_add_epi32(simde_mm512_loadu_si512(op->ref[k]), splat(bref[k])));
+		r1 = simde_mm512_max_epi32(r1, simde_mm512_add_epi32(simde_mm512_loadu_si512(op->ref[k + 1]),
+		                                                      splat(bref[k + 1])));
+	}
+	return simde_mm512_max_epi32(r, r1);
+}
+
+/* Product k of a half on the half's grid (scale), rounded ties away. */
+static inline __attribute__((always_inline)) simde__m512 product16(const struct ttx_mop_operands *op,
+                                                                   const float bf[TTX_COLS], const int bref[TTX_COLS],
+                                                                   unsigned k, int off, bool masked, int min_ref,
+                                                                   simde__m512 scale)
+{
+	simde__m512 x = simde_mm512_mul_ps(simde_mm512_loadu_ps(op->af[k]), scale);
+	if (masked) {
+		simde__m512i e = simde_mm512_add_epi32(simde_mm512_loadu_si512(op->ref[k]), splat(bref[k]));
+		x = simde_mm512_maskz_mov_ps(simde_mm512_cmpge_epi32_mask(e, splat(min_ref + off)), x);
+	}
+	simde__m512 b = simde_mm512_set1_ps(bf[k]);
+	simde__m512 h = simde_mm512_castsi512_ps(simde_mm512_xor_si512(
+		simde_mm512_loadu_si512(op->half[k]), simde_mm512_and_si512(simde_mm512_castps_si512(b), splat(INT32_MIN))));
+	return product_ties_away16(x, b, h);
 }
 
 /* The half's sum in units of 2^(Rh - 10) and Rh (NO_REF where no
    product takes part), given r from half_ref16.  h = +-1/2 takes the sign
    of af * b by an XOR of b's sign onto af's half; two partial sums halve
    the chain of dependent adds. */
-static void half_sum16_fp(const struct ttx_mop_operands *op, const float bf[TTX_COLS], const int bref[TTX_COLS],
+static inline __attribute__((always_inline)) void half_sum16_fp(const struct ttx_mop_operands *op,
+                                                                 const float bf[TTX_COLS], const int bref[TTX_COLS],
                           unsigned k0, int off, bool masked, int min_ref, simde__m512i r,
                           simde__m512i *hs, simde__m512i *rh)
 {
 	/* lanes without products keep S = 1 */
 	simde__mmask16 valid = simde_mm512_cmpge_epi32_mask(r, splat(-1000));
 	simde__m512 scale = pow2_16(simde_mm512_maskz_sub_epi32(valid, splat(12 + off), r));
-	simde__m512 sum[2] = { simde_mm512_setzero_ps(), simde_mm512_setzero_ps() };
-	for (unsigned k = k0; k < k0 + 8; k++) {
-		simde__m512 x = simde_mm512_mul_ps(simde_mm512_loadu_ps(op->af[k]), scale);
-		if (masked) {
-			simde__m512i e = simde_mm512_add_epi32(simde_mm512_loadu_si512(op->ref[k]), splat(bref[k]));
-			x = simde_mm512_maskz_mov_ps(simde_mm512_cmpge_epi32_mask(e, splat(min_ref + off)), x);
-		}
-		simde__m512 b = simde_mm512_set1_ps(bf[k]);
-		simde__m512 h = simde_mm512_castsi512_ps(simde_mm512_xor_si512(
-			simde_mm512_loadu_si512(op->half[k]),
-			simde_mm512_and_si512(simde_mm512_castps_si512(b), splat(INT32_MIN))));
-		sum[k & 1] = simde_mm512_add_ps(sum[k & 1], product_ties_away16(x, b, h));
+	simde__m512 sum0 = simde_mm512_setzero_ps(), sum1 = simde_mm512_setzero_ps();
+	for (unsigned k = k0; k < k0 + 8; k += 2) {
+		sum0 = simde_mm512_add_ps(sum0, product16(op, bf, bref, k, off, masked, min_ref, scale));
+		sum1 = simde_mm512_add_ps(sum1, product16(op, bf, bref, k + 1, off, masked, min_ref, scale));
 	}
 	/* |sum| < 2^15, an integer: to int32 by the 1.5 * 2^23 bias */
-	simde__m512 total = simde_mm512_add_ps(sum[0], sum[1]);
+	simde__m512 total = simde_mm512_add_ps(sum0, sum1);
 	*hs = simde_mm512_sub_epi32(simde_mm512_castps_si512(simde_mm512_add_ps(total, simde_mm512_set1_ps(12582912.0f))),
 	                            splat(0x4B400000));
 	*rh = simde_mm512_mask_sub_epi32(splat(NO_REF), valid, r, splat(off));
@@ -784,10 +801,15 @@ void ttx_matrix_dot_fp(struct ttx_tile *t, const struct ttx_mop_operands *op, co
 				rh[i][h] = half_ref16(op, bref[i], 8 * h, off, masked, min_ref);
 			else
 				half_sum16_int(op, bsig[i], bref[i], 8 * h, off, min_ref, &hs[i][h], &rh[i][h]);
-	if (fast)
+	/* (masked as a constant in each loop: no test per product) */
+	if (fast && masked)
 		for (unsigned i = 0; i < n; i++)
 			for (unsigned h = 0; h < 2; h++)
-				half_sum16_fp(op, bf[i], bref[i], 8 * h, off, masked, min_ref, rh[i][h], &hs[i][h], &rh[i][h]);
+				half_sum16_fp(op, bf[i], bref[i], 8 * h, off, true, min_ref, rh[i][h], &hs[i][h], &rh[i][h]);
+	else if (fast)
+		for (unsigned i = 0; i < n; i++)
+			for (unsigned h = 0; h < 2; h++)
+				half_sum16_fp(op, bf[i], bref[i], 8 * h, off, false, min_ref, rh[i][h], &hs[i][h], &rh[i][h]);
 	for (unsigned i = 0; i < n; i++) {
 		struct dst16 d = dst_read16(t, dst32, style, rows[i]);
 		accumulate_row16(hs[i], rh[i], &d, dst32, &units[i], &g[i]);
