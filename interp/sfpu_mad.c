@@ -265,8 +265,16 @@ static inline simde__m512i out_of_range16(simde__m512i r, simde__mmask16 out, si
 	return simde_mm512_mask_or_epi32(r, over, simde_mm512_and_si512(sign, splat32(0x80000000u)), splat32(INF));
 }
 
+/* What mad16 / mul16 leave for the rare lanes: exponent 255 operands or a
+   product overflow (special, povf), a result out of range (out), with the
+   exponent and sign out_of_range16 needs. */
+struct rare16 {
+	simde__mmask16 special, povf, out;
+	simde__m512i e, sign;
+};
+
 static inline __attribute__((always_inline)) simde__m512i mad16(const uint32_t *pa, const uint32_t *pb,
-                                                                const uint32_t *pc, uint32_t *slow_lanes)
+                                                                const uint32_t *pc, struct rare16 *rare)
 {
 	const simde__m512i E = splat32(INF), M23 = splat32(0x7FFFFF), ONE = splat32(0x800000);
 	const simde__m512i SIGN = splat32(0x80000000u), zero = simde_mm512_setzero_si512();
@@ -318,25 +326,32 @@ static inline __attribute__((always_inline)) simde__m512i mad16(const uint32_t *
 	/* sign: that of the big operand, flipped when the sum is negative */
 	simde__m512i sign = simde_mm512_xor_si512(sum, sbig);
 	r = simde_mm512_maskz_ternarylogic_epi32(nz, r, sign, SIGN, 0xF8);  /* r | (x & SIGN) */
-	/* the rare lanes, by blends where there are any */
-	simde__mmask16 nan = 0;
-	if (out)
-		r = out_of_range16(r, out, e, sign);
-	if (special)
-		r = specials16(r, a, b, c, povf, &nan);
-	*slow_lanes = nan;
+	*rare = (struct rare16){ special, povf, out, e, sign };
 	return r;
 }
 
-/* The lanes the vector path left to the scalar model: d from lo, hi and
-   those lanes (d may be one of the inputs: finish in a copy). */
-static __attribute__((noinline)) uint32_t mad_lanes_slow(uint32_t d[32], simde__m512i lo, simde__m512i hi,
-                                                         const uint32_t a[32], const uint32_t b[32],
-                                                         const uint32_t c[32], uint32_t slow)
+/* The rare lanes (out of the hot path): results out of range and special
+   operands by blends, then the NaN results from the scalar model; d from
+   lo, hi and those (d may be one of the inputs: finish in a copy).
+   Returns the lanes the scalar model computed. */
+static __attribute__((noinline, cold)) uint32_t mad_lanes_rare(uint32_t d[32], simde__m512i lo, simde__m512i hi,
+                                                               const uint32_t a[32], const uint32_t b[32],
+                                                               const uint32_t c[32], const struct rare16 rare[2])
 {
+	simde__m512i v[2] = { lo, hi };
+	uint32_t slow = 0;
+	for (unsigned h = 0; h < 2; h++) {
+		simde__mmask16 nan = 0;
+		if (rare[h].out)
+			v[h] = out_of_range16(v[h], rare[h].out, rare[h].e, rare[h].sign);
+		if (rare[h].special)
+			v[h] = specials16(v[h], simde_mm512_loadu_si512(a + 16 * h), simde_mm512_loadu_si512(b + 16 * h),
+			                  simde_mm512_loadu_si512(c + 16 * h), rare[h].povf, &nan);
+		slow |= (uint32_t)nan << 16 * h;
+	}
 	uint32_t out[32];
-	simde_mm512_storeu_si512(out, lo);
-	simde_mm512_storeu_si512(out + 16, hi);
+	simde_mm512_storeu_si512(out, v[0]);
+	simde_mm512_storeu_si512(out + 16, v[1]);
 	for (uint32_t m = slow; m; m &= m - 1) {
 		unsigned i = (unsigned)__builtin_ctz(m);
 		out[i] = ttx_wh_mad(a[i], b[i], c[i]);
@@ -348,7 +363,7 @@ static __attribute__((noinline)) uint32_t mad_lanes_slow(uint32_t d[32], simde__
 /* mad16 when every c has exponent 0 (SFPMUL: c is LReg[9], 0): c reads
    as zero, so the sum is the product alone (small = 0 in datapath()). */
 static inline __attribute__((always_inline)) simde__m512i mul16(const uint32_t *pa, const uint32_t *pb,
-                                                                uint32_t *slow_lanes)
+                                                                struct rare16 *rare)
 {
 	const simde__m512i E = splat32(INF), ONE = splat32(0x800000);
 	simde__m512i a = simde_mm512_loadu_si512(pa), b = simde_mm512_loadu_si512(pb);
@@ -365,30 +380,24 @@ static inline __attribute__((always_inline)) simde__m512i mul16(const uint32_t *
 	simde__mmask16 out = simde_mm512_mask_cmpge_epu32_mask(pnz, simde_mm512_sub_epi32(r, ONE), splat32(0x7F000000));
 	simde__m512i sign = simde_mm512_xor_si512(a, b);
 	r = simde_mm512_maskz_ternarylogic_epi32(pnz, r, sign, splat32(0x80000000u), 0xF8);   /* r | (sign & SIGN) */
-	simde__mmask16 nan = 0;
-	if (out)
-		r = out_of_range16(r, out, ep, sign);
-	if (special)
-		r = specials16(r, a, b, simde_mm512_setzero_si512(), povf, &nan);
-	*slow_lanes = nan;
+	*rare = (struct rare16){ special, povf, out, ep, sign };
 	return r;
 }
 
 static inline __attribute__((always_inline)) uint32_t mad_lanes(uint32_t d[32], const uint32_t a[32],
                                                                 const uint32_t b[32], const uint32_t c[32])
 {
-	uint32_t slow_lo, slow_hi;
+	struct rare16 rare[2];
 	simde__m512i lo, hi;
 	const simde__m512i E = splat32(INF);
 	if (!(simde_mm512_test_epi32_mask(simde_mm512_loadu_si512(c), E) |
 	      simde_mm512_test_epi32_mask(simde_mm512_loadu_si512(c + 16), E))) {
-		lo = mul16(a, b, &slow_lo), hi = mul16(a + 16, b + 16, &slow_hi);
+		lo = mul16(a, b, &rare[0]), hi = mul16(a + 16, b + 16, &rare[1]);
 	} else {
-		lo = mad16(a, b, c, &slow_lo), hi = mad16(a + 16, b + 16, c + 16, &slow_hi);
+		lo = mad16(a, b, c, &rare[0]), hi = mad16(a + 16, b + 16, c + 16, &rare[1]);
 	}
-	uint32_t slow = slow_lo | slow_hi << 16;
-	if (__builtin_expect(slow != 0, 0))
-		return mad_lanes_slow(d, lo, hi, a, b, c, slow);
+	if (__builtin_expect((rare[0].special | rare[0].out | rare[1].special | rare[1].out) != 0, 0))
+		return mad_lanes_rare(d, lo, hi, a, b, c, rare);
 	simde_mm512_storeu_si512(d, lo);
 	simde_mm512_storeu_si512(d + 16, hi);
 	return 0;
