@@ -2,7 +2,6 @@
  * tools rely on (README.md): keep commands, options, file formats and exit
  * codes stable.  Exit codes: 0 success, 1 emulated fault, 2 usage or input. */
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +15,7 @@ static const char usage_text[] =
 	"       ttx run PROGRAM [options]\n"
 	"       ttx op NAME --in A.npy [--in B.npy ...] --out C.npy [options]\n"
 	"       ttx op --list\n"
+	"       ttx batch JOBS [--jobs N] [--progress]\n"
 	"       ttx demo [options]\n"
 	"       ttx --help | --version\n"
 	"\n"
@@ -50,22 +50,72 @@ static const char usage_text[] =
 	"  --engine, --numerics  as for run; --stats as for run, summed over the op's kernels\n"
 	"  --progress            a progress line on stderr\n"
 	"\n"
+	"batch: each line of JOBS (blank and #-lines aside) is the arguments of one 'run ...' or\n"
+	"'op ...' command, split as a shell would; the jobs run on N threads (default: every\n"
+	"core), their output follows in file order, messages as JOBS:LINE: ...; exit 1 if any\n"
+	"job failed or a line is malformed.  --progress: a progress line even when stderr is\n"
+	"not a terminal.\n"
+	"\n"
 	"demo options: --engine E (default: both, side by side), --size M,K,N, --quick\n";
 
-int usage_error(const char *fmt, const char *arg)
+int usage_error(FILE *err, const char *fmt, const char *arg)
 {
-	fprintf(stderr, "ttx: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\nTry 'ttx --help'.\n");
+	fprintf(err, "ttx: ");
+	fprintf(err, fmt, arg);
+	fprintf(err, "\nTry 'ttx --help'.\n");
 	return EXIT_USAGE;
 }
 
+int cli_next(struct cli_scan *s, const struct cli_opt *opts)
+{
+	while (s->i < s->argc) {
+		char *a = s->argv[s->i++];
+		if (s->no_more || a[0] != '-' || a[1] == '\0') {
+			s->arg = a;
+			return CLI_POSITIONAL;
+		}
+		if (strcmp(a, "--") == 0) {
+			s->no_more = 1;
+			continue;
+		}
+		s->arg = a;
+		if (a[1] != '-')
+			return CLI_BAD;
+		const char *name = a + 2, *eq = strchr(name, '=');
+		size_t len = eq ? (size_t)(eq - name) : strlen(name);
+		/* the option named exactly, else the only one it abbreviates */
+		const struct cli_opt *hit = NULL;
+		int prefixes = 0;
+		for (const struct cli_opt *o = opts; o->name && !(hit && strlen(hit->name) == len); o++)
+			if (strncmp(o->name, name, len) == 0) {
+				if (strlen(o->name) == len)
+					hit = o;
+				else if (!prefixes++)
+					hit = hit ? hit : o;
+			}
+		if (!hit || (strlen(hit->name) != len && prefixes > 1))
+			return CLI_BAD;
+		if (!hit->has_arg) {
+			s->arg = NULL;
+			return eq ? CLI_BAD : hit->code;
+		}
+		if (eq)
+			s->arg = eq + 1;
+		else if (s->i < s->argc)
+			s->arg = s->argv[s->i++];
+		else
+			return CLI_BAD;
+		return hit->code;
+	}
+	return CLI_END;
+}
+
 /* Read a whole file; NULL with a message on failure. */
-static char *read_file(const char *path, size_t *len)
+static char *read_file(const char *path, size_t *len, FILE *err)
 {
 	FILE *f = fopen(path, "rb");
 	if (!f) {
-		fprintf(stderr, "ttx: %s: %s\n", path, strerror(errno));
+		fprintf(err, "ttx: %s: %s\n", path, strerror(errno));
 		return NULL;
 	}
 	size_t cap = 65536, n = 0;
@@ -84,10 +134,10 @@ static char *read_file(const char *path, size_t *len)
 			buf = nb;
 		}
 	}
-	int err = ferror(f);
+	int bad = ferror(f);
 	fclose(f);
-	if (!buf || err) {
-		fprintf(stderr, "ttx: %s: %s\n", path, buf ? "read error" : "out of memory");
+	if (!buf || bad) {
+		fprintf(err, "ttx: %s: %s\n", path, buf ? "read error" : "out of memory");
 		free(buf);
 		return NULL;
 	}
@@ -96,17 +146,17 @@ static char *read_file(const char *path, size_t *len)
 	return buf;
 }
 
-static int write_file(const char *path, const void *data, size_t len)
+static int write_file(const struct cli_io *io, const char *path, const void *data, size_t len)
 {
-	FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "wb");
+	FILE *f = strcmp(path, "-") == 0 ? io->out : fopen(path, "wb");
 	if (!f) {
-		fprintf(stderr, "ttx: %s: %s\n", path, strerror(errno));
+		fprintf(io->err, "ttx: %s: %s\n", path, strerror(errno));
 		return -1;
 	}
 	size_t k = fwrite(data, 1, len, f);
-	int bad = k != len || (f == stdout ? fflush(f) : fclose(f)) != 0;
+	int bad = k != len || (f == io->out ? fflush(f) : fclose(f)) != 0;
 	if (bad)
-		fprintf(stderr, "ttx: %s: write error\n", path);
+		fprintf(io->err, "ttx: %s: write error\n", path);
 	return bad ? -1 : 0;
 }
 
@@ -117,20 +167,20 @@ static int has_suffix(const char *s, const char *suffix)
 }
 
 /* Words of a .bin file (little-endian). */
-static uint32_t *read_words(const char *path, size_t *count)
+static uint32_t *read_words(const char *path, size_t *count, FILE *err)
 {
 	size_t len;
-	unsigned char *buf = (unsigned char *)read_file(path, &len);
+	unsigned char *buf = (unsigned char *)read_file(path, &len, err);
 	if (!buf)
 		return NULL;
 	if (len % 4) {
-		fprintf(stderr, "ttx: %s: size %zu is not a multiple of 4 (truncated instruction word)\n", path, len);
+		fprintf(err, "ttx: %s: size %zu is not a multiple of 4 (truncated instruction word)\n", path, len);
 		free(buf);
 		return NULL;
 	}
 	uint32_t *w = malloc((len / 4 + 1) * sizeof(*w));
 	if (!w) {
-		fprintf(stderr, "ttx: %s: out of memory\n", path);
+		fprintf(err, "ttx: %s: out of memory\n", path);
 		free(buf);
 		return NULL;
 	}
@@ -142,52 +192,52 @@ static uint32_t *read_words(const char *path, size_t *count)
 	return w;
 }
 
-static struct ttx_program *load_program(const char *path, unsigned thread)
+static struct ttx_program *load_program(const char *path, unsigned thread, FILE *err)
 {
 	size_t len;
 	if (has_suffix(path, ".bin")) {
 		size_t n;
-		uint32_t *w = read_words(path, &n);
+		uint32_t *w = read_words(path, &n, err);
 		if (!w)
 			return NULL;
 		struct ttx_program *p = ttx_program_from_words(w, n, thread);
 		free(w);
 		if (!p)
-			fprintf(stderr, "ttx: out of memory\n");
+			fprintf(err, "ttx: out of memory\n");
 		return p;
 	}
-	char *text = read_file(path, &len);
+	char *text = read_file(path, &len, err);
 	if (!text)
 		return NULL;
 	struct ttx_program *p;
-	char err[512];
-	if (ttx_program_parse(text, len, path, &p, err, sizeof(err)) != TTX_OK) {
-		fprintf(stderr, "%s\n", err);
+	char msg[512];
+	if (ttx_program_parse(text, len, path, &p, msg, sizeof(msg)) != TTX_OK) {
+		fprintf(err, "%s\n", msg);
 		p = NULL;
 	}
 	free(text);
 	return p;
 }
 
-static int cmd_asm(int argc, char **argv)
+static int cmd_asm(const struct cli_io *io, int argc, char **argv)
 {
 	const char *in = NULL, *out = NULL;
 	for (int i = 0; i < argc; i++) {
 		if (strcmp(argv[i], "-o") == 0) {
 			if (++i == argc)
-				return usage_error("asm: -o needs a file name%s", "");
+				return usage_error(io->err, "asm: -o needs a file name%s", "");
 			out = argv[i];
 		} else if (argv[i][0] == '-' && argv[i][1]) {
-			return usage_error("asm: unknown option '%s'", argv[i]);
+			return usage_error(io->err, "asm: unknown option '%s'", argv[i]);
 		} else if (in) {
-			return usage_error("asm: more than one input file ('%s')", argv[i]);
+			return usage_error(io->err, "asm: more than one input file ('%s')", argv[i]);
 		} else {
 			in = argv[i];
 		}
 	}
 	if (!in || !out)
-		return usage_error("asm: usage: ttx asm IN.s -o OUT.bin%s", "");
-	struct ttx_program *p = load_program(in, 0);
+		return usage_error(io->err, "asm: usage: ttx asm IN.s -o OUT.bin%s", "");
+	struct ttx_program *p = load_program(in, 0, io->err);
 	if (!p)
 		return EXIT_USAGE;
 	size_t n = ttx_program_size(p);
@@ -196,7 +246,7 @@ static int cmd_asm(int argc, char **argv)
 	for (size_t i = 0; i < n && buf; i++) {
 		const struct ttx_item *it = ttx_program_item(p, i);
 		if (it->kind != TTX_ITEM_INSN || it->thread != 0) {
-			fprintf(stderr, "%s:%u: %s cannot be stored in a .bin file (words for thread 0 only); "
+			fprintf(io->err, "%s:%u: %s cannot be stored in a .bin file (words for thread 0 only); "
 			        "run the text with 'ttx run'\n", in, it->line,
 			        it->kind == TTX_ITEM_MMIO ? ".mmio" : "an instruction for another thread");
 			rc = EXIT_USAGE;
@@ -206,30 +256,30 @@ static int cmd_asm(int argc, char **argv)
 			buf[4 * i + (size_t)b] = (unsigned char)(it->word >> (8 * b));
 	}
 	if (!buf) {
-		fprintf(stderr, "ttx: out of memory\n");
+		fprintf(io->err, "ttx: out of memory\n");
 		rc = EXIT_USAGE;
 	}
-	if (!rc && write_file(out, buf, n * 4))
+	if (!rc && write_file(io, out, buf, n * 4))
 		rc = EXIT_USAGE;
 	free(buf);
 	ttx_program_free(p);
 	return rc;
 }
 
-static int cmd_disasm(int argc, char **argv)
+static int cmd_disasm(const struct cli_io *io, int argc, char **argv)
 {
 	if (argc != 1 || (argv[0][0] == '-' && argv[0][1]))
-		return usage_error("disasm: usage: ttx disasm IN.bin%s", "");
+		return usage_error(io->err, "disasm: usage: ttx disasm IN.bin%s", "");
 	size_t n;
-	uint32_t *w = read_words(argv[0], &n);
+	uint32_t *w = read_words(argv[0], &n, io->err);
 	if (!w)
 		return EXIT_USAGE;
 	for (size_t i = 0; i < n; i++) {
 		char line[256];
 		if (ttx_disasm(w[i], line, sizeof(line)))
-			fprintf(stderr, "%s: warning: word %zu (0x%08X) is not a known instruction encoding\n",
+			fprintf(io->err, "%s: warning: word %zu (0x%08X) is not a known instruction encoding\n",
 			        argv[0], i, w[i]);
-		printf("%s\n", line);
+		fprintf(io->out, "%s\n", line);
 	}
 	free(w);
 	return 0;
@@ -291,8 +341,7 @@ static void trace_line(void *ctx, unsigned thread, uint32_t word)
 
 void warn_line(void *ctx, const char *message)
 {
-	(void)ctx;
-	fprintf(stderr, "ttx: warning: %s\n", message);
+	fprintf((FILE *)ctx, "ttx: warning: %s\n", message);
 }
 
 int parse_engine(const char *s, enum ttx_engine *out)
@@ -315,22 +364,22 @@ int parse_numerics(const char *s, enum ttx_numerics *out)
 	return -1;
 }
 
-void print_stats(const struct ttx_stats *s)
+void print_stats(FILE *f, const struct ttx_stats *s)
 {
 	static const char *const units[] = {
 		"frontend", "misc", "matrix", "sfpu", "unpack", "pack", "mover", "scalar", "sync", "config",
 	};
-	fprintf(stderr, "instructions: %" PRIu64 " (interp %" PRIu64 ", jit %" PRIu64 ")\n",
+	fprintf(f, "instructions: %" PRIu64 " (interp %" PRIu64 ", jit %" PRIu64 ")\n",
 	        s->insns, s->insns_interp, s->insns_jit);
-	fprintf(stderr, "by thread:");
+	fprintf(f, "by thread:");
 	for (int i = 0; i < TTX_THREADS; i++)
-		fprintf(stderr, " T%d %" PRIu64, i, s->insns_by_thread[i]);
-	fprintf(stderr, "\nby unit:");
+		fprintf(f, " T%d %" PRIu64, i, s->insns_by_thread[i]);
+	fprintf(f, "\nby unit:");
 	for (int i = 0; i < 10; i++)
 		if (s->insns_by_unit[i])
-			fprintf(stderr, " %s %" PRIu64, units[i], s->insns_by_unit[i]);
+			fprintf(f, " %s %" PRIu64, units[i], s->insns_by_unit[i]);
 	/* the most frequent instructions, most first */
-	fprintf(stderr, "\nby instruction:");
+	fprintf(f, "\nby instruction:");
 	unsigned shown[12];
 	for (int k = 0; k < 12; k++) {
 		int best = -1;
@@ -344,17 +393,17 @@ void print_stats(const struct ttx_stats *s)
 		if (best < 0)
 			break;
 		shown[k] = (unsigned)best;
-		fprintf(stderr, " %s %" PRIu64, ttx_opcode_name((unsigned)best), s->insns_by_opcode[best]);
+		fprintf(f, " %s %" PRIu64, ttx_opcode_name((unsigned)best), s->insns_by_opcode[best]);
 	}
 	if (s->insns_jit)
-		fprintf(stderr, "\njit: %.1f%% of instructions in compiled blocks (%.1f%% native), "
+		fprintf(f, "\njit: %.1f%% of instructions in compiled blocks (%.1f%% native), "
 		        "%" PRIu64 " blocks compiled in %.3f s (median %.2f ms)",
 		        100.0 * (double)s->insns_jit / (double)s->insns,
 		        100.0 * (double)(s->insns_jit - s->insns_jit_fallback) / (double)s->insns,
 		        s->jit_blocks_compiled, s->jit_compile_seconds, s->jit_compile_median_seconds * 1e3);
-	fprintf(stderr, "\nwall time: %.6f s\n", s->wall_seconds);
+	fprintf(f, "\nwall time: %.6f s\n", s->wall_seconds);
 	if (s->wall_seconds > 0)
-		fprintf(stderr, "emulated instructions/s: %.0f\n", (double)s->insns / s->wall_seconds);
+		fprintf(f, "emulated instructions/s: %.0f\n", (double)s->insns / s->wall_seconds);
 }
 
 enum {
@@ -364,37 +413,43 @@ enum {
 
 #define MAX_L1_IO 64
 
-static int cmd_run(int argc, char **argv)
+int cmd_run(const struct cli_io *io, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "thread", required_argument, NULL, OPT_THREAD },
-		{ "dst-in", required_argument, NULL, OPT_DST_IN },
-		{ "dst-out", required_argument, NULL, OPT_DST_OUT },
-		{ "dst16-out", required_argument, NULL, OPT_DST16_OUT },
-		{ "lreg-out", required_argument, NULL, OPT_LREG_OUT },
-		{ "l1-in", required_argument, NULL, OPT_L1_IN },
-		{ "l1-out", required_argument, NULL, OPT_L1_OUT },
-		{ "engine", required_argument, NULL, OPT_ENGINE },
-		{ "numerics", required_argument, NULL, OPT_NUMERICS },
-		{ "max-insns", required_argument, NULL, OPT_MAX_INSNS },
-		{ "stats", no_argument, NULL, OPT_STATS },
-		{ "trace", required_argument, NULL, OPT_TRACE },
-		{ "strict", no_argument, NULL, OPT_STRICT },
-		{ NULL, 0, NULL, 0 },
+	static const struct cli_opt longopts[] = {
+		{ "thread", 1, OPT_THREAD },
+		{ "dst-in", 1, OPT_DST_IN },
+		{ "dst-out", 1, OPT_DST_OUT },
+		{ "dst16-out", 1, OPT_DST16_OUT },
+		{ "lreg-out", 1, OPT_LREG_OUT },
+		{ "l1-in", 1, OPT_L1_IN },
+		{ "l1-out", 1, OPT_L1_OUT },
+		{ "engine", 1, OPT_ENGINE },
+		{ "numerics", 1, OPT_NUMERICS },
+		{ "max-insns", 1, OPT_MAX_INSNS },
+		{ "stats", 0, OPT_STATS },
+		{ "trace", 1, OPT_TRACE },
+		{ "strict", 0, OPT_STRICT },
+		{ NULL, 0, 0 },
 	};
 	const char *dst_in = NULL, *dst_out = NULL, *dst16_out = NULL, *lreg_out = NULL, *trace = NULL;
 	struct l1_io l1_in[MAX_L1_IO], l1_out[MAX_L1_IO];
 	int n_in = 0, n_out = 0, stats = 0;
 	uint64_t thread = 0, max_insns = 0;
-	struct ttx_options opt = { .engine = TTX_ENGINE_AUTO, .warn = warn_line };
+	struct ttx_options opt = { .engine = TTX_ENGINE_AUTO, .warn = warn_line, .warn_ctx = io->err };
+	const char *path = NULL;
 	int c;
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+	struct cli_scan scan = { argc, argv, 1, 0, NULL };
+	while ((c = cli_next(&scan, longopts)) != CLI_END) {
+		const char *optarg = scan.arg;
 		switch (c) {
+		case CLI_POSITIONAL:
+			if (path)
+				return usage_error(io->err, "run: expected exactly one PROGRAM, got '%s' too", optarg);
+			path = optarg;
+			break;
 		case OPT_THREAD:
 			if (parse_u64(optarg, &thread) || thread >= TTX_THREADS)
-				return usage_error("--thread '%s': threads are 0, 1 and 2", optarg);
+				return usage_error(io->err, "--thread '%s': threads are 0, 1 and 2", optarg);
 			break;
 		case OPT_DST_IN: dst_in = optarg; break;
 		case OPT_DST_OUT: dst_out = optarg; break;
@@ -405,45 +460,44 @@ static int cmd_run(int argc, char **argv)
 		case OPT_STRICT: opt.strict = 1; break;
 		case OPT_L1_IN:
 			if (n_in == MAX_L1_IO || parse_l1_spec(optarg, 0, &l1_in[n_in]))
-				return usage_error("--l1-in '%s': expected ADDR:FILE", optarg);
+				return usage_error(io->err, "--l1-in '%s': expected ADDR:FILE", optarg);
 			n_in++;
 			break;
 		case OPT_L1_OUT:
 			if (n_out == MAX_L1_IO || parse_l1_spec(optarg, 1, &l1_out[n_out]))
-				return usage_error("--l1-out '%s': expected ADDR:LEN:FILE", optarg);
+				return usage_error(io->err, "--l1-out '%s': expected ADDR:LEN:FILE", optarg);
 			n_out++;
 			break;
 		case OPT_ENGINE:
 			if (parse_engine(optarg, &opt.engine))
-				return usage_error("--engine '%s': expected interp, jit or auto", optarg);
+				return usage_error(io->err, "--engine '%s': expected interp, jit or auto", optarg);
 			break;
 		case OPT_NUMERICS:
 			if (parse_numerics(optarg, &opt.numerics))
-				return usage_error("--numerics '%s': expected exact or fast", optarg);
+				return usage_error(io->err, "--numerics '%s': expected exact or fast", optarg);
 			break;
 		case OPT_MAX_INSNS:
 			if (parse_u64(optarg, &max_insns) || max_insns == 0)
-				return usage_error("--max-insns '%s': expected a positive number", optarg);
+				return usage_error(io->err, "--max-insns '%s': expected a positive number", optarg);
 			break;
 		default:
-			return usage_error("run: unknown or incomplete option '%s'", argv[optind - 1]);
+			return usage_error(io->err, "run: unknown or incomplete option '%s'", optarg);
 		}
 	}
-	if (optind != argc - 1)
-		return usage_error("run: expected exactly one PROGRAM%s", "");
+	if (!path)
+		return usage_error(io->err, "run: expected exactly one PROGRAM%s", "");
 	if (opt.engine == TTX_ENGINE_JIT && !ttx_jit_available())
-		return usage_error("--engine jit: %s", "this build has no JIT compiler (configured with "
+		return usage_error(io->err, "--engine jit: %s", "this build has no JIT compiler (configured with "
 		                   "--disable-jit); use --engine interp or auto");
 	if (opt.engine == TTX_ENGINE_JIT && (opt.strict || trace))
-		return usage_error("--engine jit: %s", "--strict and --trace need the interpreter's "
+		return usage_error(io->err, "--engine jit: %s", "--strict and --trace need the interpreter's "
 		                   "instruction-by-instruction view; use --engine interp or auto");
-	const char *path = argv[optind];
 
 	FILE *trace_file = NULL;
 	if (trace) {
-		trace_file = strcmp(trace, "-") == 0 ? stdout : fopen(trace, "w");
+		trace_file = strcmp(trace, "-") == 0 ? io->out : fopen(trace, "w");
 		if (!trace_file) {
-			fprintf(stderr, "ttx: %s: %s\n", trace, strerror(errno));
+			fprintf(io->err, "ttx: %s: %s\n", trace, strerror(errno));
 			return EXIT_USAGE;
 		}
 		opt.trace = trace_line;
@@ -451,40 +505,46 @@ static int cmd_run(int argc, char **argv)
 	}
 
 	int rc = EXIT_USAGE;
-	struct ttx_program *prog = load_program(path, (unsigned)thread);
+	struct ttx_program *prog = load_program(path, (unsigned)thread, io->err);
 	struct ttx_tile *t = prog ? ttx_tile_new(&opt) : NULL;
 	if (prog && !t)
-		fprintf(stderr, "ttx: out of memory creating the tile\n");
+		fprintf(io->err, "ttx: out of memory creating the tile\n");
 	if (!t)
 		goto done;
 	if (dst_in) {
 		size_t len;
-		char *d = read_file(dst_in, &len);
+		char *d = read_file(dst_in, &len, io->err);
 		if (!d)
 			goto done;
 		if (len != TTX_DST_ROWS32 * TTX_COLS * 4) {
-			fprintf(stderr, "ttx: %s: size %zu, expected %d bytes (512 x 16 x 32-bit)\n",
+			fprintf(io->err, "ttx: %s: size %zu, expected %d bytes (512 x 16 x 32-bit)\n",
 			        dst_in, len, TTX_DST_ROWS32 * TTX_COLS * 4);
 			free(d);
 			goto done;
 		}
-		static uint32_t dst[TTX_DST_ROWS32][TTX_COLS];
+		uint32_t (*dst)[TTX_COLS] = malloc(sizeof(uint32_t[TTX_DST_ROWS32][TTX_COLS]));
 		const unsigned char *b = (const unsigned char *)d;
-		for (size_t i = 0; i < TTX_DST_ROWS32 * TTX_COLS; i++)
+		for (size_t i = 0; dst && i < TTX_DST_ROWS32 * TTX_COLS; i++)
 			dst[i / TTX_COLS][i % TTX_COLS] = (uint32_t)b[4 * i] | (uint32_t)b[4 * i + 1] << 8 |
 			                                  (uint32_t)b[4 * i + 2] << 16 | (uint32_t)b[4 * i + 3] << 24;
-		ttx_dst32_write(t, dst);
+		if (dst)
+			ttx_dst32_write(t, (const uint32_t (*)[TTX_COLS])dst);
+		free(dst);
 		free(d);
+		if (!dst) {
+			fprintf(io->err, "ttx: out of memory\n");
+			goto done;
+		}
 	}
 	for (int i = 0; i < n_in; i++) {
 		size_t len;
-		char *d = read_file(l1_in[i].path, &len);
+		char *d = read_file(l1_in[i].path, &len, io->err);
 		if (!d)
 			goto done;
 		enum ttx_status st = ttx_l1_write(t, l1_in[i].addr, d, len);
 		free(d);
 		if (st != TTX_OK) {
-			fprintf(stderr, "ttx: --l1-in %s: %s\n", l1_in[i].path, ttx_tile_error(t));
+			fprintf(io->err, "ttx: --l1-in %s: %s\n", l1_in[i].path, ttx_tile_error(t));
 			goto done;
 		}
 	}
@@ -493,36 +553,42 @@ static int cmd_run(int argc, char **argv)
 	if (st == TTX_OK) {
 		rc = 0;
 	} else {
-		fprintf(stderr, "ttx: %s: %s\n", path, ttx_tile_error(t));
+		fprintf(io->err, "ttx: %s: %s\n", path, ttx_tile_error(t));
 		rc = st == TTX_EINVAL ? EXIT_USAGE : EXIT_FAULT;
 	}
 	if (stats) {
 		struct ttx_stats s;
 		ttx_stats_get(t, &s);
-		print_stats(&s);
+		print_stats(io->err, &s);
 	}
 
 	/* Outputs are written after faults too: they show the state at the stop. */
-	if (dst_out) {
-		static uint32_t dst[TTX_DST_ROWS32][TTX_COLS];
-		static unsigned char b[TTX_DST_ROWS32 * TTX_COLS * 4];
-		ttx_dst32_read(t, dst);
-		for (size_t i = 0; i < TTX_DST_ROWS32 * TTX_COLS; i++)
-			for (int k = 0; k < 4; k++)
-				b[4 * i + (size_t)k] = (unsigned char)(dst[i / TTX_COLS][i % TTX_COLS] >> (8 * k));
-		if (write_file(dst_out, b, sizeof(b)))
+	if (dst_out || dst16_out) {
+		/* 32 KiB each, on the heap: commands may run in threads (ttx batch) */
+		uint32_t (*d32)[TTX_COLS] = malloc(sizeof(uint32_t[TTX_DST_ROWS32][TTX_COLS]));
+		uint16_t (*d16)[TTX_COLS] = malloc(sizeof(uint16_t[TTX_DST_ROWS16][TTX_COLS]));
+		unsigned char *b = malloc(TTX_DST_ROWS32 * TTX_COLS * 4);
+		if (!d32 || !d16 || !b) {
+			fprintf(io->err, "ttx: out of memory\n");
 			rc = EXIT_USAGE;
-	}
-	if (dst16_out) {
-		static uint16_t dst[TTX_DST_ROWS16][TTX_COLS];
-		static unsigned char b[TTX_DST_ROWS16 * TTX_COLS * 2];
-		ttx_dst16_read(t, dst);
-		for (size_t i = 0; i < TTX_DST_ROWS16 * TTX_COLS; i++) {
-			b[2 * i] = (unsigned char)dst[i / TTX_COLS][i % TTX_COLS];
-			b[2 * i + 1] = (unsigned char)(dst[i / TTX_COLS][i % TTX_COLS] >> 8);
+		} else if (dst_out) {
+			ttx_dst32_read(t, d32);
+			for (size_t i = 0; i < TTX_DST_ROWS32 * TTX_COLS; i++)
+				for (int k = 0; k < 4; k++)
+					b[4 * i + (size_t)k] = (unsigned char)(d32[i / TTX_COLS][i % TTX_COLS] >> (8 * k));
+			if (write_file(io, dst_out, b, TTX_DST_ROWS32 * TTX_COLS * 4))
+				rc = EXIT_USAGE;
 		}
-		if (write_file(dst16_out, b, sizeof(b)))
-			rc = EXIT_USAGE;
+		if (d16 && b && dst16_out) {
+			ttx_dst16_read(t, d16);
+			for (size_t i = 0; i < TTX_DST_ROWS16 * TTX_COLS; i++) {
+				b[2 * i] = (unsigned char)d16[i / TTX_COLS][i % TTX_COLS];
+				b[2 * i + 1] = (unsigned char)(d16[i / TTX_COLS][i % TTX_COLS] >> 8);
+			}
+			if (write_file(io, dst16_out, b, TTX_DST_ROWS16 * TTX_COLS * 2))
+				rc = EXIT_USAGE;
+		}
+		free(d32), free(d16), free(b);
 	}
 	if (lreg_out) {
 		unsigned char b[8 * TTX_LANES * 4];
@@ -533,26 +599,26 @@ static int cmd_run(int argc, char **argv)
 				for (int k = 0; k < 4; k++)
 					b[(r * TTX_LANES + l) * 4 + (unsigned)k] = (unsigned char)(lanes[l] >> (8 * k));
 		}
-		if (write_file(lreg_out, b, sizeof(b)))
+		if (write_file(io, lreg_out, b, sizeof(b)))
 			rc = EXIT_USAGE;
 	}
 	for (int i = 0; i < n_out; i++) {
 		unsigned char *b = malloc(l1_out[i].len ? l1_out[i].len : 1);
 		if (!b) {
-			fprintf(stderr, "ttx: out of memory\n");
+			fprintf(io->err, "ttx: out of memory\n");
 			rc = EXIT_USAGE;
 			break;
 		}
 		if (ttx_l1_read(t, l1_out[i].addr, b, l1_out[i].len) != TTX_OK) {
-			fprintf(stderr, "ttx: --l1-out %s: %s\n", l1_out[i].path, ttx_tile_error(t));
+			fprintf(io->err, "ttx: --l1-out %s: %s\n", l1_out[i].path, ttx_tile_error(t));
 			rc = EXIT_USAGE;
-		} else if (write_file(l1_out[i].path, b, l1_out[i].len)) {
+		} else if (write_file(io, l1_out[i].path, b, l1_out[i].len)) {
 			rc = EXIT_USAGE;
 		}
 		free(b);
 	}
 done:
-	if (trace_file && trace_file != stdout)
+	if (trace_file && trace_file != io->out)
 		fclose(trace_file);
 	ttx_tile_destroy(t);
 	ttx_program_free(prog);
@@ -562,7 +628,7 @@ done:
 int main(int argc, char **argv)
 {
 	if (argc < 2)
-		return usage_error("missing command (asm, disasm, run, op or demo)%s", "");
+		return usage_error(stderr, "missing command (asm, disasm, run, op, batch or demo)%s", "");
 	const char *cmd = argv[1];
 	if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
 		fputs(usage_text, stdout);
@@ -572,15 +638,18 @@ int main(int argc, char **argv)
 		printf("ttx %s (%s)\n", ttx_version(), ttx_jit_available() ? "LLVM JIT" : "interpreter only");
 		return 0;
 	}
+	struct cli_io io = { stderr, stdout };
 	if (strcmp(cmd, "asm") == 0)
-		return cmd_asm(argc - 2, argv + 2);
+		return cmd_asm(&io, argc - 2, argv + 2);
 	if (strcmp(cmd, "disasm") == 0)
-		return cmd_disasm(argc - 2, argv + 2);
+		return cmd_disasm(&io, argc - 2, argv + 2);
 	if (strcmp(cmd, "run") == 0)
-		return cmd_run(argc - 1, argv + 1);
+		return cmd_run(&io, argc - 1, argv + 1);
 	if (strcmp(cmd, "op") == 0)
-		return cmd_op(argc - 1, argv + 1);
+		return cmd_op(&io, argc - 1, argv + 1);
 	if (strcmp(cmd, "demo") == 0)
 		return cmd_demo(argc - 1, argv + 1);
-	return usage_error("unknown command '%s' (asm, disasm, run, op or demo)", cmd);
+	if (strcmp(cmd, "batch") == 0)
+		return cmd_batch(argc - 1, argv + 1);
+	return usage_error(stderr, "unknown command '%s' (asm, disasm, run, op, batch or demo)", cmd);
 }

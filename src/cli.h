@@ -2,21 +2,53 @@
 #ifndef TTX_CLI_H
 #define TTX_CLI_H
 
+#include <stdio.h>
+
 #include "ttx.h"
 
 enum { EXIT_FAULT = 1, EXIT_USAGE = 2 };
 
-/* "ttx: <fmt with arg>" and a pointer to --help on stderr; EXIT_USAGE. */
-int usage_error(const char *fmt, const char *arg);
+/* Where a command writes: stderr and stdout for the ttx command, buffers
+   of its own for each job of ttx batch (which runs commands in threads:
+   they keep no state outside their call). */
+struct cli_io {
+	FILE *err, *out;
+};
+
+/* "ttx: <fmt with arg>" and a pointer to --help on err; EXIT_USAGE. */
+int usage_error(FILE *err, const char *fmt, const char *arg);
+
+/* Long options without getopt's global state: "--name value",
+   "--name=value", flags, unique abbreviations; other arguments are
+   positional wherever they stand, and "--" ends the options.  cli_next
+   returns an option's code (its value in scan.arg), CLI_POSITIONAL
+   (scan.arg), CLI_BAD (scan.arg: the argument) or CLI_END. */
+struct cli_opt {
+	const char *name;
+	int has_arg;
+	int code;
+};
+struct cli_scan {
+	int argc;
+	char **argv;
+	int i;          /* the next argument: 1 to skip the command's name */
+	int no_more;    /* after "--" */
+	const char *arg;
+};
+enum { CLI_END = 0, CLI_POSITIONAL = -1, CLI_BAD = -2 };
+int cli_next(struct cli_scan *scan, const struct cli_opt *opts);
 /* --engine and --numerics values; 0, or -1 if unknown. */
 int parse_engine(const char *s, enum ttx_engine *out);
 int parse_numerics(const char *s, enum ttx_numerics *out);
 /* --fidelity lofi|hifi2|hifi3|hifi4; 0, or -1 if unknown. */
 int parse_fidelity(const char *s, enum ttx_fidelity *out);
-void print_stats(const struct ttx_stats *s);
+void print_stats(FILE *f, const struct ttx_stats *s);
+/* ttx_options.warn with warn_ctx a FILE * */
 void warn_line(void *ctx, const char *message);
 
-int cmd_op(int argc, char **argv);
+int cmd_run(const struct cli_io *io, int argc, char **argv);
+int cmd_op(const struct cli_io *io, int argc, char **argv);
 int cmd_demo(int argc, char **argv);
+int cmd_batch(int argc, char **argv);
 
 #endif

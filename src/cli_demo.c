@@ -179,7 +179,7 @@ static int run_block(const char *engine_name, enum ttx_engine engine, const floa
                      const float *w2, size_t M, size_t K, size_t N, const struct ttx_op_params *base,
                      struct run *r)
 {
-	struct ttx_options opt = { .engine = engine, .warn = warn_line };
+	struct ttx_options opt = { .engine = engine, .warn = warn_line, .warn_ctx = stderr };
 	struct ttx_tile *t = ttx_tile_new(&opt);
 	if (!t) {
 		fprintf(stderr, "ttx: out of memory\n");
@@ -258,28 +258,28 @@ int cmd_demo(int argc, char **argv)
 			else if (strcmp(optarg, "both") == 0 && ttx_jit_available())
 				engines = 3;
 			else
-				return usage_error("--engine '%s': expected interp, jit or both (jit and both need a "
+				return usage_error(stderr, "--engine '%s': expected interp, jit or both (jit and both need a "
 				                   "build with the JIT)", optarg);
 			break;
 		case OPT_SIZE:
 			if (parse_size(optarg, &M, &K, &N))
-				return usage_error("--size '%s': expected M,K,N (1 to 4096 each)", optarg);
+				return usage_error(stderr, "--size '%s': expected M,K,N (1 to 4096 each)", optarg);
 			break;
 		case OPT_QUICK: M = 32, K = 64, N = 64; break;
 		case OPT_FORMAT:
 			if (ttx_format_parse(optarg, &p.format) != TTX_OK)
-				return usage_error("--format '%s': not a format", optarg);
+				return usage_error(stderr, "--format '%s': not a format", optarg);
 			break;
 		case OPT_FIDELITY:
 			if (parse_fidelity(optarg, &p.fidelity))
-				return usage_error("--fidelity '%s': expected lofi, hifi2, hifi3 or hifi4", optarg);
+				return usage_error(stderr, "--fidelity '%s': expected lofi, hifi2, hifi3 or hifi4", optarg);
 			break;
 		default:
-			return usage_error("demo: unknown or incomplete option '%s'", argv[optind - 1]);
+			return usage_error(stderr, "demo: unknown or incomplete option '%s'", argv[optind - 1]);
 		}
 	}
 	if (optind != argc)
-		return usage_error("demo: unexpected argument '%s'", argv[optind]);
+		return usage_error(stderr, "demo: unexpected argument '%s'", argv[optind]);
 
 	float *x = malloc(M * K * sizeof(float)), *w1 = malloc(K * N * sizeof(float)), *w2 = malloc(N * N * sizeof(float));
 	if (!x || !w1 || !w2) {

@@ -49,7 +49,7 @@ ok "--version prints 'ttx X.Y.Z (engines)'" grep -qE '^ttx [0-9]+\.[0-9]+\.[0-9]
 lines=$(wc -l <"$tmp/out")
 ok "--version is one line" [ "$((lines+0))" = 1 ]
 check "no command" 2 "$TTX"
-err_has "no command" "missing command (asm, disasm, run, op or demo)"
+err_has "no command" "missing command (asm, disasm, run, op, batch or demo)"
 err_has "no command" "Try 'ttx --help'."
 check "unknown command" 2 "$TTX" frobnicate
 err_has "unknown command" "unknown command 'frobnicate'"
@@ -290,6 +290,51 @@ check "demo bad option" 2 "$TTX" demo --frob
 check "demo stray argument" 2 "$TTX" demo extra
 check "op without a name" 2 "$TTX" op --in x.npy
 err_has "op without a name" "expected one operation NAME"
+
+# ---- ttx batch ------------------------------------------------------------------------
+# Six jobs (quotes, comments, an option after the program) whose outputs must
+# equal those of the same commands run one by one; one job that faults, one
+# malformed line, one unknown command: reported as JOBS:LINE, the others run.
+printf 'SFPLOADI 0, 0, 0x3F80\nSFPLOADI 1, 0, 0x4000\nSFPMAD 0, 1, 0, 2, 0\nSFPSTORE 2, 3, 0, 0\n' >"$tmp/b1.s"
+printf 'SFPLOADI 0, 2, 7\nSFPIADD 5, 0, 0, 5\n' >"$tmp/b 2.s"
+printf 'SFPPOPC 0, 0, 0, 0\n' >"$tmp/bfault.s"
+cat >"$tmp/jobs.txt" <<JOBS
+# comments and blank lines are skipped
+
+run $tmp/b1.s --dst-out $tmp/b1.dst
+run '$tmp/b 2.s' --lreg-out "$tmp/b2.lreg" --engine interp
+  run --engine jit $tmp/b1.s --lreg-out $tmp/b1j.lreg
+run $tmp/b1.s --lreg-out $tmp/b1i.lreg --engine interp
+run $tmp/bfault.s
+run "$tmp/b 2.s" --dst-out $tmp/b2.dst --engine auto
+run 'unterminated
+frobnicate $tmp/b1.s
+op --list
+JOBS
+check "batch" 1 "$TTX" batch "$tmp/jobs.txt" --jobs 2
+err_has "batch: the fault, at its line" "$tmp/jobs.txt:7: ttx: $tmp/bfault.s: SFPPOPC"
+err_has "batch: unterminated quote" "$tmp/jobs.txt:9: unterminated ' quote"
+err_has "batch: not a command" "$tmp/jobs.txt:10: expected a 'run' or 'op' command, found 'frobnicate'"
+err_has "batch: summary" "ttx batch: 7 jobs (6 ok, 1 failed, 2 malformed lines skipped) on 2 threads"
+out_has "batch: op --list's output on stdout" "computes"
+"$TTX" run "$tmp/b1.s" --dst-out "$tmp/b1.want" 2>/dev/null
+"$TTX" run "$tmp/b 2.s" --lreg-out "$tmp/b2.want" --engine interp 2>/dev/null
+ok "batch: Dst as a single run writes it" cmp -s "$tmp/b1.dst" "$tmp/b1.want"
+ok "batch: LRegs as a single run writes them" cmp -s "$tmp/b2.lreg" "$tmp/b2.want"
+ok "batch: JIT and interpreter jobs agree" cmp -s "$tmp/b1j.lreg" "$tmp/b1i.lreg"
+cp "$tmp/b1.dst" "$tmp/b1.first"
+check "batch, one thread" 1 "$TTX" batch "$tmp/jobs.txt" --jobs 1
+ok "batch: the same outputs on one thread" cmp -s "$tmp/b1.dst" "$tmp/b1.first"
+err_has "batch, one thread" "on 1 thread in"
+printf 'run %s\n' "$tmp/b1.s" >"$tmp/ok.txt"
+check "batch, all good" 0 "$TTX" batch "$tmp/ok.txt"
+check "batch without a file" 2 "$TTX" batch
+check "batch, missing file" 2 "$TTX" batch "$tmp/nonexistent.txt"
+err_has "batch, missing file" "nonexistent.txt: No such file"
+check "batch --jobs 0" 2 "$TTX" batch "$tmp/ok.txt" --jobs 0
+err_has "batch --jobs 0" "--jobs '0'"
+check "batch --jobs junk" 2 "$TTX" batch "$tmp/ok.txt" --jobs 2x
+check "batch two files" 2 "$TTX" batch "$tmp/ok.txt" "$tmp/ok.txt"
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

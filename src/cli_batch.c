@@ -1,0 +1,315 @@
+/* ttx batch: many `run` and `op` commands from a jobs file on a pool of
+ * threads (docs/batch.md).  Each job is one command, its arguments split
+ * as a shell would; jobs run in any order on the workers, each on tiles of
+ * its own, and what they print is reported in file order afterwards, so
+ * the outcome is the same whatever the thread count. */
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+#define MAX_JOBS_FILE (64u << 20)   /* bytes: a jobs file is text, not data */
+#define MAX_ARGS 256
+#define MAX_WORKERS 1024
+
+struct job {
+	unsigned line;
+	int argc;
+	char *argv[MAX_ARGS + 1];
+	char *words;                 /* the split line's storage */
+	char *err_text, *out_text;   /* what the command printed */
+	size_t err_len, out_len;
+	int rc;
+	double seconds;
+};
+
+struct pool {
+	struct job *jobs;
+	size_t n;
+	atomic_size_t next, done;
+};
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Split a line into words as a shell would: blanks separate, '...' keeps
+   everything, "..." keeps everything but \" \\ \$ \` (backslash escapes),
+   a backslash outside quotes takes the next character.  Returns the count,
+   or -1 with *why. */
+static int split_line(const char *line, char *buf, char **argv, const char **why)
+{
+	int argc = 0;
+	const char *p = line;
+	char *o = buf;
+	for (;;) {
+		while (*p == ' ' || *p == '\t' || *p == '\r')
+			p++;
+		if (!*p || *p == '\n')
+			return argc;
+		if (argc == MAX_ARGS) {
+			*why = "more than 256 arguments";
+			return -1;
+		}
+		argv[argc++] = o;
+		while (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n') {
+			if (*p == '\'') {
+				for (p++; *p && *p != '\''; p++)
+					*o++ = *p;
+				if (!*p) {
+					*why = "unterminated ' quote";
+					return -1;
+				}
+				p++;
+			} else if (*p == '"') {
+				for (p++; *p && *p != '"'; p++) {
+					if (*p == '\\' && (p[1] == '"' || p[1] == '\\' || p[1] == '$' || p[1] == '`'))
+						p++;
+					*o++ = *p;
+				}
+				if (!*p) {
+					*why = "unterminated \" quote";
+					return -1;
+				}
+				p++;
+			} else if (*p == '\\') {
+				if (!p[1] || p[1] == '\n') {
+					*why = "a backslash at the end of the line (jobs are one line each)";
+					return -1;
+				}
+				*o++ = p[1];
+				p += 2;
+			} else {
+				*o++ = *p++;
+			}
+		}
+		*o++ = '\0';
+	}
+}
+
+static void run_job(struct job *j)
+{
+	FILE *err = open_memstream(&j->err_text, &j->err_len);
+	FILE *out = open_memstream(&j->out_text, &j->out_len);
+	double t0 = now();
+	if (!err || !out) {
+		j->rc = EXIT_USAGE;
+	} else {
+		struct cli_io io = { err, out };
+		j->rc = strcmp(j->argv[0], "run") == 0 ? cmd_run(&io, j->argc, j->argv) : cmd_op(&io, j->argc, j->argv);
+	}
+	j->seconds = now() - t0;
+	if (err)
+		fclose(err);
+	if (out)
+		fclose(out);
+}
+
+static void *worker(void *arg)
+{
+	struct pool *p = arg;
+	for (;;) {
+		size_t i = atomic_fetch_add(&p->next, 1);
+		if (i >= p->n)
+			return NULL;
+		run_job(&p->jobs[i]);
+		atomic_fetch_add(&p->done, 1);
+	}
+}
+
+/* The jobs of a file's text; malformed lines reported as FILE:LINE. */
+static struct job *parse_jobs(const char *path, char *text, size_t *njobs, int *bad)
+{
+	size_t cap = 16, n = 0;
+	struct job *jobs = malloc(cap * sizeof(*jobs));
+	unsigned line = 0;
+	for (char *p = text; jobs && *p;) {
+		char *end = strchr(p, '\n');
+		if (end)
+			*end = '\0';
+		line++;
+		char *s = p;
+		p = end ? end + 1 : p + strlen(p);
+		while (*s == ' ' || *s == '\t' || *s == '\r')
+			s++;
+		if (!*s || *s == '#')
+			continue;
+		if (n == cap) {
+			struct job *nj = realloc(jobs, 2 * cap * sizeof(*jobs));
+			if (!nj)
+				break;
+			jobs = nj, cap *= 2;
+		}
+		struct job *j = &jobs[n];
+		memset(j, 0, sizeof(*j));
+		j->line = line;
+		j->words = malloc(strlen(s) + 1);
+		const char *why = NULL;
+		j->argc = j->words ? split_line(s, j->words, j->argv, &why) : -1;
+		if (j->argc < 0) {
+			fprintf(stderr, "%s:%u: %s\n", path, line, why ? why : "out of memory");
+		} else if (j->argc == 0 || (strcmp(j->argv[0], "run") != 0 && strcmp(j->argv[0], "op") != 0)) {
+			fprintf(stderr, "%s:%u: expected a 'run' or 'op' command, found '%s'\n", path, line,
+			        j->argc ? j->argv[0] : "");
+		} else {
+			j->argv[j->argc] = NULL;
+			n++;
+			continue;
+		}
+		free(j->words);
+		(*bad)++;
+	}
+	if (!jobs)
+		fprintf(stderr, "ttx: out of memory\n");
+	*njobs = n;
+	return jobs;
+}
+
+static int parse_count(const char *s, unsigned long *v)
+{
+	char *end;
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	*v = strtoul(s, &end, 10);
+	return errno || *end ? -1 : 0;
+}
+
+/* The command, shortened for the summary table. */
+static void describe(const struct job *j, char *buf, size_t len)
+{
+	size_t k = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < j->argc; i++) {
+		int w = snprintf(buf + k, len - k, "%s%s", i ? " " : "", j->argv[i]);
+		if (w < 0 || (size_t)w >= len - k) {
+			strcpy(buf + len - 4, "...");
+			return;
+		}
+		k += (size_t)w;
+	}
+}
+
+int cmd_batch(int argc, char **argv)
+{
+	static const struct cli_opt opts[] = {
+		{ "jobs", 1, 'j' },
+		{ "progress", 0, 'p' },
+		{ NULL, 0, 0 },
+	};
+	const char *path = NULL;
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	unsigned long workers = cpus > 0 ? (unsigned long)cpus : 1;
+	int progress = isatty(STDERR_FILENO), c;
+	struct cli_scan scan = { argc, argv, 1, 0, NULL };
+	while ((c = cli_next(&scan, opts)) != CLI_END) {
+		if (c == CLI_POSITIONAL && !path)
+			path = scan.arg;
+		else if (c == CLI_POSITIONAL)
+			return usage_error(stderr, "batch: expected one JOBS file, got '%s' too", scan.arg);
+		else if (c == 'j' && (parse_count(scan.arg, &workers) || workers < 1 || workers > MAX_WORKERS))
+			return usage_error(stderr, "--jobs '%s': expected a number of threads, 1 to 1024", scan.arg);
+		else if (c == 'p')
+			progress = 1;
+		else if (c == CLI_BAD)
+			return usage_error(stderr, "batch: unknown or incomplete option '%s'", scan.arg);
+	}
+	if (!path)
+		return usage_error(stderr, "batch: usage: ttx batch JOBS [--jobs N] [--progress]%s", "");
+
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		fprintf(stderr, "ttx: %s: %s\n", path, strerror(errno));
+		return EXIT_USAGE;
+	}
+	char *text = malloc(MAX_JOBS_FILE + 1);
+	size_t len = text ? fread(text, 1, MAX_JOBS_FILE + 1, f) : 0;
+	int read_error = ferror(f);
+	fclose(f);
+	if (!text || read_error || len > MAX_JOBS_FILE) {
+		fprintf(stderr, "ttx: %s: %s\n", path, !text ? "out of memory" : read_error ? "read error"
+		        : "larger than 64 MiB: not a jobs file");
+		free(text);
+		return EXIT_USAGE;
+	}
+	text[len] = '\0';
+	int bad = 0;
+	size_t n;
+	struct job *jobs = parse_jobs(path, text, &n, &bad);
+	free(text);
+	if (!jobs)
+		return EXIT_USAGE;
+
+	struct pool pool = { .jobs = jobs, .n = n };
+	atomic_init(&pool.next, 0);
+	atomic_init(&pool.done, 0);
+	if (workers > n)
+		workers = n ? n : 1;
+	pthread_t tid[MAX_WORKERS];
+	unsigned long started = 0;
+	double t0 = now();
+	for (; started < workers; started++)
+		if (pthread_create(&tid[started], NULL, worker, &pool) != 0)
+			break;
+	if (started == 0)
+		worker(&pool);   /* no thread to be had: run them here */
+	for (size_t done; progress && (done = atomic_load(&pool.done)) < n;) {
+		double dt = now() - t0, rate = dt > 0 ? (double)done / dt : 0;
+		fprintf(stderr, "\rttx batch: %zu/%zu jobs, %.1f jobs/s, ETA %.0f s   ", done, n, rate,
+		        rate > 0 ? (double)(n - done) / rate : 0.0);
+		fflush(stderr);
+		nanosleep(&(struct timespec){ 0, 200000000 }, NULL);
+	}
+	for (unsigned long i = 0; i < started; i++)
+		pthread_join(tid[i], NULL);
+	double seconds = now() - t0;
+	if (progress)
+		fprintf(stderr, "\rttx batch: %zu/%zu jobs, %.1f jobs/s%24s\n", n, n, seconds > 0 ? (double)n / seconds : 0,
+		        "");
+
+	/* what the jobs printed, in file order: their output on stdout, their
+	   messages on stderr with the job's place */
+	size_t failed = 0;
+	for (size_t i = 0; i < n; i++) {
+		struct job *j = &jobs[i];
+		fwrite(j->out_text, 1, j->out_len, stdout);
+		for (char *m = j->err_text; m && *m;) {
+			char *e = strchr(m, '\n');
+			int k = e ? (int)(e - m) : (int)strlen(m);
+			if (k && m[0] != '\r')
+				fprintf(stderr, "%s:%u: %.*s\n", path, j->line, k, m);
+			m = e ? e + 1 : m + k;
+		}
+		failed += j->rc != 0;
+	}
+	fflush(stdout);
+	fprintf(stderr, "ttx batch: %zu jobs (%zu ok, %zu failed", n, n - failed, failed);
+	if (bad)
+		fprintf(stderr, ", %d malformed line%s skipped", bad, bad == 1 ? "" : "s");
+	fprintf(stderr, ") on %lu thread%s in %.3f s\n", started ? started : 1, started == 1 ? "" : "s", seconds);
+	/* the table: every job when there are few, else the failed ones */
+	int header = 0;
+	for (size_t i = 0; i < n; i++) {
+		struct job *j = &jobs[i];
+		if (n > 50 && j->rc == 0)
+			continue;
+		if (!header++)
+			fprintf(stderr, "%6s  %4s  %9s  %s\n", "line", "exit", "seconds", "command");
+		char what[72];
+		describe(j, what, sizeof(what));
+		fprintf(stderr, "%6u  %4d  %9.3f  %s\n", j->line, j->rc, j->seconds, what);
+	}
+	for (size_t i = 0; i < n; i++)
+		free(jobs[i].words), free(jobs[i].err_text), free(jobs[i].out_text);
+	free(jobs);
+	return failed || bad ? EXIT_FAULT : 0;
+}
