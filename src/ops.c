@@ -8,6 +8,7 @@
  * move intermediate tiles between passes as raw L1 bytes.  No host
  * arithmetic produces a result. */
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -893,18 +894,22 @@ static const struct opdef ops[] = {
 };
 #define NOPS (sizeof(ops) / sizeof(ops[0]))
 
-static const struct ttx_op_info *infos(void)
+/* The infos as one array, filled once (ttx_op_list may be called from
+   many threads at once: ttx batch). */
+static struct ttx_op_info op_infos[NOPS];
+static pthread_once_t op_infos_once = PTHREAD_ONCE_INIT;
+
+static void fill_op_infos(void)
 {
-	static struct ttx_op_info v[NOPS];
 	for (size_t i = 0; i < NOPS; i++)
-		v[i] = ops[i].info;
-	return v;
+		op_infos[i] = ops[i].info;
 }
 
 const struct ttx_op_info *ttx_op_list(size_t *n)
 {
+	pthread_once(&op_infos_once, fill_op_infos);
 	*n = NOPS;
-	return infos();
+	return op_infos;
 }
 
 void ttx_op_params_default(struct ttx_op_params *p)
