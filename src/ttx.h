@@ -322,6 +322,11 @@ TTX_API enum ttx_status ttx_op_shape(const char *op, const struct ttx_tensor *in
 TTX_API enum ttx_status ttx_op_run(struct ttx_tile *t, const char *op, const struct ttx_tensor *in, unsigned nin,
                                    const struct ttx_op_params *p, struct ttx_tensor *out, char *err, size_t errlen);
 
+/* This header's version (the library's: ttx_version() returns the same as
+   a string, "MAJOR.MINOR.PATCH"). */
+#define TTX_VERSION_MAJOR 0
+#define TTX_VERSION_MINOR 1
+#define TTX_VERSION_PATCH 0
 TTX_API const char *ttx_version(void);
 /* Non-zero when this build can compile code with LLVM (--engine jit). */
 TTX_API int ttx_jit_available(void);
