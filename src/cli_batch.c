@@ -2,7 +2,11 @@
  * threads (docs/batch.md).  Each job is one command, its arguments split
  * as a shell would; jobs run in any order on the workers, each on tiles of
  * its own, and what they print is reported in file order afterwards, so
- * the outcome is the same whatever the thread count. */
+ * the outcome is the same whatever the thread count.  Under mpirun (a
+ * build with MPI) rank r takes jobs r, r + R, r + 2R, ... and rank 0
+ * gathers what they printed and reports it the same way. */
+#include "config.h"
+
 #include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -13,6 +17,10 @@
 #include <unistd.h>
 
 #include "cli.h"
+
+#ifdef TTX_HAVE_MPI
+#include <mpi.h>
+#endif
 
 #define MAX_JOBS_FILE (64u << 20)   /* bytes: a jobs file is text, not data */
 #define MAX_ARGS 256
@@ -29,9 +37,10 @@ struct job {
 	double seconds;
 };
 
+/* The jobs a process runs: jobs[first], jobs[first + stride], ... */
 struct pool {
 	struct job *jobs;
-	size_t n;
+	size_t n, first, stride;
 	atomic_size_t next, done;
 };
 
@@ -121,13 +130,13 @@ static void *worker(void *arg)
 		size_t i = atomic_fetch_add(&p->next, 1);
 		if (i >= p->n)
 			return NULL;
-		run_job(&p->jobs[i]);
+		run_job(&p->jobs[p->first + i * p->stride]);
 		atomic_fetch_add(&p->done, 1);
 	}
 }
 
 /* The jobs of a file's text; malformed lines reported as FILE:LINE. */
-static struct job *parse_jobs(const char *path, char *text, size_t *njobs, int *bad)
+static struct job *parse_jobs(const char *path, char *text, size_t *njobs, int *bad, int quiet)
 {
 	size_t cap = 16, n = 0;
 	struct job *jobs = malloc(cap * sizeof(*jobs));
@@ -156,10 +165,12 @@ static struct job *parse_jobs(const char *path, char *text, size_t *njobs, int *
 		const char *why = NULL;
 		j->argc = j->words ? split_line(s, j->words, j->argv, &why) : -1;
 		if (j->argc < 0) {
-			fprintf(stderr, "%s:%u: %s\n", path, line, why ? why : "out of memory");
+			if (!quiet)
+				fprintf(stderr, "%s:%u: %s\n", path, line, why ? why : "out of memory");
 		} else if (j->argc == 0 || (strcmp(j->argv[0], "run") != 0 && strcmp(j->argv[0], "op") != 0)) {
-			fprintf(stderr, "%s:%u: expected a 'run' or 'op' command, found '%s'\n", path, line,
-			        j->argc ? j->argv[0] : "");
+			if (!quiet)
+				fprintf(stderr, "%s:%u: expected a 'run' or 'op' command, found '%s'\n", path, line,
+				        j->argc ? j->argv[0] : "");
 		} else {
 			j->argv[j->argc] = NULL;
 			n++;
@@ -198,6 +209,78 @@ static void describe(const struct job *j, char *buf, size_t len)
 		k += (size_t)w;
 	}
 }
+
+#ifdef TTX_HAVE_MPI
+/* Launched by mpirun (Open MPI, or a PMI launcher): only then does ttx
+   batch start MPI, so that a plain run needs no MPI runtime. */
+static int under_mpirun(void)
+{
+	return getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMI_SIZE") || getenv("PMIX_RANK");
+}
+
+static void put(char **p, const void *x, size_t n)
+{
+	memcpy(*p, x, n);
+	*p += n;
+}
+
+/* Rank 0 gets every rank's results (exit code, time, what the job
+   printed) into its jobs array.  0, or -1 when a buffer would not fit
+   MPI's int counts. */
+static int gather_results(struct job *jobs, size_t n, int rank, int ranks)
+{
+	size_t bytes = 0;
+	for (size_t i = (size_t)rank; i < n; i += (size_t)ranks)
+		bytes += 2 * sizeof(uint64_t) + sizeof(int) + sizeof(double) + jobs[i].err_len + jobs[i].out_len;
+	int mine = bytes > 0x7FFFFFFF ? -1 : (int)bytes, *counts = NULL, *displs = NULL, bad = mine < 0, any_bad;
+	MPI_Allreduce(&bad, &any_bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+	if (any_bad)
+		return -1;
+	char *buf = malloc(bytes + 1), *p = buf, *all = NULL;
+	for (size_t i = (size_t)rank; buf && i < n; i += (size_t)ranks) {
+		uint64_t el = jobs[i].err_len, ol = jobs[i].out_len;
+		put(&p, &jobs[i].rc, sizeof(int));
+		put(&p, &jobs[i].seconds, sizeof(double));
+		put(&p, &el, sizeof(el));
+		put(&p, &ol, sizeof(ol));
+		put(&p, jobs[i].err_text ? jobs[i].err_text : "", el);
+		put(&p, jobs[i].out_text ? jobs[i].out_text : "", ol);
+	}
+	if (rank == 0) {
+		counts = malloc((size_t)ranks * sizeof(int));
+		displs = malloc((size_t)ranks * sizeof(int));
+	}
+	MPI_Gather(&mine, 1, MPI_INT, counts, 1, MPI_INT, 0, MPI_COMM_WORLD);
+	long total = 0;
+	for (int r = 0; rank == 0 && r < ranks; r++)
+		displs[r] = (int)total, total += counts[r];
+	if (rank == 0 && total > 0x7FFFFFFF)
+		total = 0;   /* cannot happen with each part checked: a safe size */
+	if (rank == 0)
+		all = malloc((size_t)total + 1);
+	MPI_Gatherv(buf, mine, MPI_CHAR, all, counts, displs, MPI_CHAR, 0, MPI_COMM_WORLD);
+	for (int r = 1; rank == 0 && all && r < ranks; r++) {
+		const char *q = all + displs[r];
+		for (size_t i = (size_t)r; i < n; i += (size_t)ranks) {
+			struct job *j = &jobs[i];
+			uint64_t el, ol;
+			memcpy(&j->rc, q, sizeof(int)), q += sizeof(int);
+			memcpy(&j->seconds, q, sizeof(double)), q += sizeof(double);
+			memcpy(&el, q, sizeof(el)), q += sizeof(el);
+			memcpy(&ol, q, sizeof(ol)), q += sizeof(ol);
+			free(j->err_text), free(j->out_text);
+			j->err_text = malloc(el + 1), j->out_text = malloc(ol + 1);
+			if (j->err_text)
+				memcpy(j->err_text, q, el), j->err_text[el] = '\0', j->err_len = el;
+			if (j->out_text)
+				memcpy(j->out_text, q + el, ol), j->out_text[ol] = '\0', j->out_len = ol;
+			q += el + ol;
+		}
+	}
+	free(buf), free(all), free(counts), free(displs);
+	return 0;
+}
+#endif
 
 int cmd_batch(int argc, char **argv)
 {
@@ -242,18 +325,31 @@ int cmd_batch(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	text[len] = '\0';
+	int rank = 0, ranks = 1;
+#ifdef TTX_HAVE_MPI
+	int mpi = under_mpirun();
+	if (mpi) {
+		int provided;   /* only this thread calls MPI */
+		MPI_Init_thread(NULL, NULL, MPI_THREAD_FUNNELED, &provided);
+		MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+		MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+	}
+#endif
 	int bad = 0;
 	size_t n;
-	struct job *jobs = parse_jobs(path, text, &n, &bad);
+	struct job *jobs = parse_jobs(path, text, &n, &bad, rank != 0);
 	free(text);
 	if (!jobs)
 		return EXIT_USAGE;
 
-	struct pool pool = { .jobs = jobs, .n = n };
+	/* this process's jobs: rank, rank + ranks, ... */
+	size_t mine = n > (size_t)rank ? (n - (size_t)rank + (size_t)ranks - 1) / (size_t)ranks : 0;
+	struct pool pool = { .jobs = jobs, .n = mine, .first = (size_t)rank, .stride = (size_t)ranks };
+	progress &= rank == 0;
 	atomic_init(&pool.next, 0);
 	atomic_init(&pool.done, 0);
-	if (workers > n)
-		workers = n ? n : 1;
+	if (workers > mine)
+		workers = mine ? mine : 1;
 	pthread_t tid[MAX_WORKERS];
 	unsigned long started = 0;
 	double t0 = now();
@@ -262,15 +358,31 @@ int cmd_batch(int argc, char **argv)
 			break;
 	if (started == 0)
 		worker(&pool);   /* no thread to be had: run them here */
-	for (size_t done; progress && (done = atomic_load(&pool.done)) < n;) {
+	for (size_t done; progress && (done = atomic_load(&pool.done)) < mine;) {
 		double dt = now() - t0, rate = dt > 0 ? (double)done / dt : 0;
-		fprintf(stderr, "\rttx batch: %zu/%zu jobs, %.1f jobs/s, ETA %.0f s   ", done, n, rate,
-		        rate > 0 ? (double)(n - done) / rate : 0.0);
+		fprintf(stderr, "\rttx batch: %zu/%zu jobs, %.1f jobs/s, ETA %.0f s   ", done, mine, rate,
+		        rate > 0 ? (double)(mine - done) / rate : 0.0);
 		fflush(stderr);
 		nanosleep(&(struct timespec){ 0, 200000000 }, NULL);
 	}
 	for (unsigned long i = 0; i < started; i++)
 		pthread_join(tid[i], NULL);
+	int rc = 0;
+#ifdef TTX_HAVE_MPI
+	if (mpi && gather_results(jobs, n, rank, ranks)) {
+		if (rank == 0)
+			fprintf(stderr, "ttx batch: a rank's job output is over 2 GiB: too large to gather\n");
+		rc = EXIT_USAGE;
+	}
+	if (mpi && rank != 0) {
+		for (size_t i = 0; i < n; i++)
+			free(jobs[i].words), free(jobs[i].err_text), free(jobs[i].out_text);
+		free(jobs);
+		MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+		MPI_Finalize();
+		return rc;
+	}
+#endif
 	double seconds = now() - t0;
 	if (progress)
 		fprintf(stderr, "\rttx batch: %zu/%zu jobs, %.1f jobs/s%24s\n", n, n, seconds > 0 ? (double)n / seconds : 0,
@@ -295,7 +407,11 @@ int cmd_batch(int argc, char **argv)
 	fprintf(stderr, "ttx batch: %zu jobs (%zu ok, %zu failed", n, n - failed, failed);
 	if (bad)
 		fprintf(stderr, ", %d malformed line%s skipped", bad, bad == 1 ? "" : "s");
-	fprintf(stderr, ") on %lu thread%s in %.3f s\n", started ? started : 1, started == 1 ? "" : "s", seconds);
+	if (ranks > 1)
+		fprintf(stderr, ") on %d ranks", ranks);
+	else
+		fprintf(stderr, ") on %lu thread%s", started ? started : 1, started == 1 ? "" : "s");
+	fprintf(stderr, " in %.3f s\n", seconds);
 	/* the table: every job when there are few, else the failed ones */
 	int header = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -311,5 +427,13 @@ int cmd_batch(int argc, char **argv)
 	for (size_t i = 0; i < n; i++)
 		free(jobs[i].words), free(jobs[i].err_text), free(jobs[i].out_text);
 	free(jobs);
-	return failed || bad ? EXIT_FAULT : 0;
+	if (!rc)
+		rc = failed || bad ? EXIT_FAULT : 0;
+#ifdef TTX_HAVE_MPI
+	if (mpi) {
+		MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+		MPI_Finalize();
+	}
+#endif
+	return rc;
 }
