@@ -5,7 +5,9 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli.h"
 
@@ -20,12 +22,13 @@ static const char usage_text[] =
 	"       ttx --help | --version\n"
 	"\n"
 	"run options:\n"
-	"  --thread N            thread (0-2) that a .bin PROGRAM is pushed to (default 0)\n"
+	"  --thread N            thread (0-2) that a .bin PROGRAM is pushed to (default 0; text\n"
+	"                        programs choose with .thread)\n"
 	"  --dst-in F            load Dst from F: 512x16 FP32 values, little-endian (32 KiB)\n"
 	"  --dst-out F           write Dst the same way after the run\n"
 	"  --dst16-out F         write the raw 1024x16 16-bit Dst storage (32 KiB)\n"
 	"  --lreg-out F          write LReg 0-7 x 32 lanes x 32 bits (1 KiB)\n"
-	"  --l1-in ADDR:F        load file F into L1 at ADDR (repeatable)\n"
+	"  --l1-in ADDR:F        load file F into L1 at ADDR (repeatable; they may not overlap)\n"
 	"  --l1-out ADDR:LEN:F   write LEN bytes of L1 from ADDR to F (repeatable)\n"
 	"  --engine E            interp, jit or auto (default auto): jit compiles every SFPU\n"
 	"                        block, auto those seen twice, interp none\n"
@@ -36,7 +39,9 @@ static const char usage_text[] =
 	"  --stats               print execution statistics to stderr\n"
 	"  --trace F             write every executed instruction to F ('-' = stdout)\n"
 	"\n"
-	"PROGRAM: *.bin = raw little-endian 32-bit words; anything else = assembler text.\n"
+	"PROGRAM: *.bin (or .BIN) = raw little-endian 32-bit words (at most 16 Mi); anything else\n"
+	"= assembler text; '-' = assembler text from standard input.  Numbers in options are\n"
+	"decimal or 0x-hexadecimal.  Every output's writes are checked (exit 2 on an error).\n"
 	"\n"
 	"op options (docs/ops.md):\n"
 	"  --in F.npy            an input (float32, float16, float64, int8/16/32, uint8; 1-D,\n"
@@ -111,16 +116,20 @@ int cli_next(struct cli_scan *s, const struct cli_opt *opts)
 }
 
 /* Read a whole file; NULL with a message on failure. */
-static char *read_file(const char *path, size_t *len, FILE *err)
+/* Read a whole file ("-": standard input) of at most max bytes (what is
+   larger is refused as soon as it is seen: /dev/zero ends); NULL with a
+   message on failure. */
+static char *read_file(const char *path, size_t *len, FILE *err, size_t max)
 {
-	FILE *f = fopen(path, "rb");
+	int is_stdin = strcmp(path, "-") == 0;
+	FILE *f = is_stdin ? stdin : fopen(path, "rb");
 	if (!f) {
 		fprintf(err, "ttx: %s: %s\n", path, strerror(errno));
 		return NULL;
 	}
 	size_t cap = 65536, n = 0;
 	char *buf = malloc(cap + 1);
-	while (buf) {
+	while (buf && n <= max) {
 		size_t k = fread(buf + n, 1, cap - n, f);
 		n += k;
 		if (n < cap)
@@ -135,15 +144,32 @@ static char *read_file(const char *path, size_t *len, FILE *err)
 		}
 	}
 	int bad = ferror(f);
-	fclose(f);
-	if (!buf || bad) {
-		fprintf(err, "ttx: %s: %s\n", path, buf ? "read error" : "out of memory");
+	if (!is_stdin)
+		fclose(f);
+	if (!buf || bad || n > max) {
+		if (buf && !bad)
+			fprintf(err, "ttx: %s: larger than %zu bytes, the most it can hold\n", path, max);
+		else
+			fprintf(err, "ttx: %s: %s\n", path, buf ? "read error" : "out of memory");
 		free(buf);
 		return NULL;
 	}
 	buf[n] = '\0';
 	*len = n;
 	return buf;
+}
+
+/* A program file's largest size: 16 Mi instruction words (text: the same
+   number of bytes, 64 MiB). */
+#define MAX_PROGRAM_BYTES (64u << 20)
+
+/* The final flush of an output, with its error: 0, or -1 after a message. */
+static int finish_output(FILE *f, const char *what, FILE *err)
+{
+	if (fflush(f) == 0 && !ferror(f))
+		return 0;
+	fprintf(err, "ttx: %s: write error: %s\n", what, strerror(errno ? errno : EIO));
+	return -1;
 }
 
 static int write_file(const struct cli_io *io, const char *path, const void *data, size_t len)
@@ -160,17 +186,19 @@ static int write_file(const struct cli_io *io, const char *path, const void *dat
 	return bad ? -1 : 0;
 }
 
+/* .bin or .BIN (any case: a file system or a tool that upper-cases names
+   keeps it words) */
 static int has_suffix(const char *s, const char *suffix)
 {
 	size_t n = strlen(s), m = strlen(suffix);
-	return n >= m && strcmp(s + n - m, suffix) == 0;
+	return n >= m && strcasecmp(s + n - m, suffix) == 0;
 }
 
 /* Words of a .bin file (little-endian). */
 static uint32_t *read_words(const char *path, size_t *count, FILE *err)
 {
 	size_t len;
-	unsigned char *buf = (unsigned char *)read_file(path, &len, err);
+	unsigned char *buf = (unsigned char *)read_file(path, &len, err, MAX_PROGRAM_BYTES);
 	if (!buf)
 		return NULL;
 	if (len % 4) {
@@ -206,12 +234,12 @@ static struct ttx_program *load_program(const char *path, unsigned thread, FILE 
 			fprintf(err, "ttx: out of memory\n");
 		return p;
 	}
-	char *text = read_file(path, &len, err);
+	char *text = read_file(path, &len, err, MAX_PROGRAM_BYTES);
 	if (!text)
 		return NULL;
 	struct ttx_program *p;
 	char msg[512];
-	if (ttx_program_parse(text, len, path, &p, msg, sizeof(msg)) != TTX_OK) {
+	if (ttx_program_parse(text, len, strcmp(path, "-") ? path : "<stdin>", &p, msg, sizeof(msg)) != TTX_OK) {
 		fprintf(err, "%s\n", msg);
 		p = NULL;
 	}
@@ -282,16 +310,20 @@ static int cmd_disasm(const struct cli_io *io, int argc, char **argv)
 		fprintf(io->out, "%s\n", line);
 	}
 	free(w);
-	return 0;
+	return finish_output(io->out, "standard output", io->err) ? EXIT_USAGE : 0;
 }
 
+/* Decimal or 0x-hexadecimal, nothing else: no blanks, signs or octal
+   ("010" is ten). */
 static int parse_u64(const char *s, uint64_t *v)
 {
-	char *end;
-	if (!*s || *s == '-')
+	int hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+	const char *digits = hex ? s + 2 : s;
+	if (!*digits || strspn(digits, hex ? "0123456789abcdefABCDEF" : "0123456789") != strlen(digits))
 		return -1;
 	errno = 0;
-	unsigned long long x = strtoull(s, &end, 0);
+	char *end;
+	unsigned long long x = strtoull(digits, &end, hex ? 16 : 10);
 	if (errno || *end)
 		return -1;
 	*v = x;
@@ -433,7 +465,7 @@ int cmd_run(const struct cli_io *io, int argc, char **argv)
 	};
 	const char *dst_in = NULL, *dst_out = NULL, *dst16_out = NULL, *lreg_out = NULL, *trace = NULL;
 	struct l1_io l1_in[MAX_L1_IO], l1_out[MAX_L1_IO];
-	int n_in = 0, n_out = 0, stats = 0;
+	int n_in = 0, n_out = 0, stats = 0, thread_given = 0;
 	uint64_t thread = 0, max_insns = 0;
 	struct ttx_options opt = { .engine = TTX_ENGINE_AUTO, .warn = warn_line, .warn_ctx = io->err };
 	const char *path = NULL;
@@ -450,6 +482,7 @@ int cmd_run(const struct cli_io *io, int argc, char **argv)
 		case OPT_THREAD:
 			if (parse_u64(optarg, &thread) || thread >= TTX_THREADS)
 				return usage_error(io->err, "--thread '%s': threads are 0, 1 and 2", optarg);
+			thread_given = 1;
 			break;
 		case OPT_DST_IN: dst_in = optarg; break;
 		case OPT_DST_OUT: dst_out = optarg; break;
@@ -493,19 +526,37 @@ int cmd_run(const struct cli_io *io, int argc, char **argv)
 		return usage_error(io->err, "--engine jit: %s", "--strict and --trace need the interpreter's "
 		                   "instruction-by-instruction view; use --engine interp or auto");
 
+	if (thread_given && !has_suffix(path, ".bin"))
+		return usage_error(io->err, "--thread applies to a .bin program; in assembler text (%s) .thread "
+		                   "chooses the threads", path);
+	/* L1 inputs may not overlap: one would silently overwrite the other */
+	for (int i = 0; i < n_in; i++)
+		for (int k = 0; k < i; k++) {
+			struct stat a, b;
+			if (stat(l1_in[i].path, &a) || stat(l1_in[k].path, &b))
+				continue;   /* reported when read */
+			uint64_t ai = l1_in[i].addr, ak = l1_in[k].addr;
+			if (ai < ak + (uint64_t)b.st_size && ak < ai + (uint64_t)a.st_size && a.st_size && b.st_size) {
+				fprintf(io->err, "ttx: --l1-in %s at 0x%" PRIX64 " overlaps --l1-in %s at 0x%" PRIX64 "\n",
+				        l1_in[i].path, ai, l1_in[k].path, ak);
+				return EXIT_USAGE;
+			}
+		}
+
+	int rc = EXIT_USAGE;
 	FILE *trace_file = NULL;
-	if (trace) {
+	struct ttx_program *prog = load_program(path, (unsigned)thread, io->err);
+	/* outputs are created only once the program is accepted */
+	if (prog && trace) {
 		trace_file = strcmp(trace, "-") == 0 ? io->out : fopen(trace, "w");
 		if (!trace_file) {
 			fprintf(io->err, "ttx: %s: %s\n", trace, strerror(errno));
+			ttx_program_free(prog);
 			return EXIT_USAGE;
 		}
 		opt.trace = trace_line;
 		opt.trace_ctx = trace_file;
 	}
-
-	int rc = EXIT_USAGE;
-	struct ttx_program *prog = load_program(path, (unsigned)thread, io->err);
 	struct ttx_tile *t = prog ? ttx_tile_new(&opt) : NULL;
 	if (prog && !t)
 		fprintf(io->err, "ttx: out of memory creating the tile\n");
@@ -513,7 +564,7 @@ int cmd_run(const struct cli_io *io, int argc, char **argv)
 		goto done;
 	if (dst_in) {
 		size_t len;
-		char *d = read_file(dst_in, &len, io->err);
+		char *d = read_file(dst_in, &len, io->err, TTX_DST_ROWS32 * TTX_COLS * 4);
 		if (!d)
 			goto done;
 		if (len != TTX_DST_ROWS32 * TTX_COLS * 4) {
@@ -538,7 +589,7 @@ int cmd_run(const struct cli_io *io, int argc, char **argv)
 	}
 	for (int i = 0; i < n_in; i++) {
 		size_t len;
-		char *d = read_file(l1_in[i].path, &len, io->err);
+		char *d = read_file(l1_in[i].path, &len, io->err, TTX_L1_SIZE);
 		if (!d)
 			goto done;
 		enum ttx_status st = ttx_l1_write(t, l1_in[i].addr, d, len);
@@ -552,6 +603,10 @@ int cmd_run(const struct cli_io *io, int argc, char **argv)
 	enum ttx_status st = ttx_program_run(t, prog, max_insns);
 	if (st == TTX_OK) {
 		rc = 0;
+	} else if (st == TTX_LIMIT) {
+		fprintf(io->err, "ttx: %s: stopped after %" PRIu64 " instructions (--max-insns), with work left\n", path,
+		        max_insns);
+		rc = EXIT_FAULT;
 	} else {
 		fprintf(io->err, "ttx: %s: %s\n", path, ttx_tile_error(t));
 		rc = st == TTX_EINVAL ? EXIT_USAGE : EXIT_FAULT;
@@ -560,6 +615,8 @@ int cmd_run(const struct cli_io *io, int argc, char **argv)
 		struct ttx_stats s;
 		ttx_stats_get(t, &s);
 		print_stats(io->err, &s);
+		if (finish_output(io->err, "--stats", io->err))
+			rc = EXIT_USAGE;
 	}
 
 	/* Outputs are written after faults too: they show the state at the stop. */
@@ -618,8 +675,15 @@ int cmd_run(const struct cli_io *io, int argc, char **argv)
 		free(b);
 	}
 done:
-	if (trace_file && trace_file != io->out)
-		fclose(trace_file);
+	if (trace_file) {
+		int bad = finish_output(trace_file, trace, io->err);
+		if (trace_file != io->out && fclose(trace_file) != 0 && !bad) {
+			fprintf(io->err, "ttx: %s: write error: %s\n", trace, strerror(errno));
+			bad = 1;
+		}
+		if (bad)
+			rc = EXIT_USAGE;
+	}
 	ttx_tile_destroy(t);
 	ttx_program_free(prog);
 	return rc;
@@ -639,17 +703,23 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	struct cli_io io = { stderr, stdout };
+	int rc;
 	if (strcmp(cmd, "asm") == 0)
-		return cmd_asm(&io, argc - 2, argv + 2);
-	if (strcmp(cmd, "disasm") == 0)
-		return cmd_disasm(&io, argc - 2, argv + 2);
-	if (strcmp(cmd, "run") == 0)
-		return cmd_run(&io, argc - 1, argv + 1);
-	if (strcmp(cmd, "op") == 0)
-		return cmd_op(&io, argc - 1, argv + 1);
-	if (strcmp(cmd, "demo") == 0)
-		return cmd_demo(argc - 1, argv + 1);
-	if (strcmp(cmd, "batch") == 0)
-		return cmd_batch(argc - 1, argv + 1);
-	return usage_error(stderr, "unknown command '%s' (asm, disasm, run, op, batch or demo)", cmd);
+		rc = cmd_asm(&io, argc - 2, argv + 2);
+	else if (strcmp(cmd, "disasm") == 0)
+		rc = cmd_disasm(&io, argc - 2, argv + 2);
+	else if (strcmp(cmd, "run") == 0)
+		rc = cmd_run(&io, argc - 1, argv + 1);
+	else if (strcmp(cmd, "op") == 0)
+		rc = cmd_op(&io, argc - 1, argv + 1);
+	else if (strcmp(cmd, "demo") == 0)
+		rc = cmd_demo(argc - 1, argv + 1);
+	else if (strcmp(cmd, "batch") == 0)
+		rc = cmd_batch(argc - 1, argv + 1);
+	else
+		return usage_error(stderr, "unknown command '%s' (asm, disasm, run, op, batch or demo)", cmd);
+	/* whatever a command printed must have reached its destination */
+	if (rc != EXIT_USAGE && finish_output(stdout, "standard output", stderr))
+		rc = EXIT_USAGE;
+	return rc;
 }

@@ -63,14 +63,16 @@ static enum ttx_status report_deadlock(struct ttx_tile *t)
 {
 	char msg[sizeof(t->error)];
 	int n = snprintf(msg, sizeof(msg), "deadlock:");
+	const char *sep = "";
 	for (unsigned i = 0; i < TTX_THREADS; i++) {
 		struct ttx_thread_state s;
 		ttx_thread_state(t, i, &s);
 		if (!s.pending)
 			continue;
 		const struct ttx_insn_info *insn = ttx_isa_insn(s.word >> 24);
-		n += snprintf(msg + n, sizeof(msg) - (size_t)n, " thread %u blocked at %s (0x%08X);", i,
+		n += snprintf(msg + n, sizeof(msg) - (size_t)n, "%s thread %u blocked at %s (0x%08X)", sep, i,
 		              insn->mnemonic ? insn->mnemonic : "?", s.word);
+		sep = ";";
 		if ((size_t)n >= sizeof(msg))
 			break;
 	}
@@ -95,6 +97,13 @@ static int jit_may_run(struct ttx_tile *t, unsigned th)
 		if (o != th && ttx_frontend_busy(t, o))
 			return 0;
 	return !(t->wait_gate[0].opcode | t->wait_gate[1].opcode | t->wait_gate[2].opcode) && !t->sfpu.nsched;
+}
+
+/* TTX_LIMIT with the number of instructions the budget allowed. */
+static enum ttx_status budget_used(struct ttx_tile *t, uint64_t n)
+{
+	return ttx_fail(t, TTX_LIMIT, "stopped after %llu instruction%s (the instruction budget), with work left",
+	                (unsigned long long)n, n == 1 ? "" : "s");
 }
 
 static enum ttx_status run(struct ttx_tile *t, uint64_t max_insns, int stall_is_fault)
@@ -130,8 +139,7 @@ static enum ttx_status run(struct ttx_tile *t, uint64_t max_insns, int stall_is_
 			if (!ttx_frontend_next(t, th))
 				continue;
 			if (max_insns && executed >= max_insns) {
-				st = ttx_fail(t, TTX_LIMIT, "stopped after %llu instructions (--max-insns)",
-				              (unsigned long long)executed);
+				st = budget_used(t, executed);
 				goto out;
 			}
 			uint32_t word = fe->slot;
@@ -219,9 +227,10 @@ static enum ttx_status run_budget(struct ttx_tile *t, uint64_t start, uint64_t m
 {
 	uint64_t used = t->stats.insns - start;
 	if (max_insns && used >= max_insns)
-		return any_pending(t) ? ttx_fail(t, TTX_LIMIT, "stopped after %llu instructions (--max-insns)",
-		                                 (unsigned long long)used) : TTX_OK;
-	return run(t, max_insns ? max_insns - used : 0, final);
+		return any_pending(t) ? budget_used(t, used) : TTX_OK;
+	enum ttx_status st = run(t, max_insns ? max_insns - used : 0, final);
+	/* the count is the program's, across its .mmio stores */
+	return st == TTX_LIMIT ? budget_used(t, t->stats.insns - start) : st;
 }
 
 /* Push a program's instructions in order; before each .mmio store, run until

@@ -228,7 +228,12 @@ err_has "--max-insns 0" "--max-insns '0': expected a positive number"
 check "--max-insns x" 2 "$TTX" run --max-insns x "$tmp/ok.s"
 printf 'NOP\nNOP\nNOP\nNOP\nNOP\n' >"$tmp/nop5.s"
 check "--max-insns 2 of 5" 1 "$TTX" run --max-insns 2 "$tmp/nop5.s"
-err_is "--max-insns 2 of 5" '%s\n' "ttx: $tmp/nop5.s: stopped after 2 instructions (--max-insns)"
+err_is "--max-insns 2 of 5" '%s\n' "ttx: $tmp/nop5.s: stopped after 2 instructions (--max-insns), with work left"
+# the budget counts across .mmio stores (the run restarts at each)
+printf 'NOP\n.mmio 0xFFE00000, 1\nNOP\nNOP\nNOP\n' >"$tmp/mmio5.s"
+check "--max-insns 3 with .mmio" 1 "$TTX" run "$tmp/mmio5.s" --max-insns 3 --stats
+err_has "--max-insns 3 with .mmio" "stopped after 3 instructions (--max-insns), with work left"
+err_has "--max-insns 3 with .mmio: 3 ran" "instructions: 3 "
 check "--max-insns 5 of 5" 0 "$TTX" run --max-insns 5 "$tmp/nop5.s"
 check "--stats" 0 "$TTX" run --stats "$tmp/nop5.s"
 ok "--stats: instructions: 5" grep -q '^instructions: 5 (' "$tmp/err"
@@ -290,6 +295,67 @@ check "demo bad option" 2 "$TTX" demo --frob
 check "demo stray argument" 2 "$TTX" demo extra
 check "op without a name" 2 "$TTX" op --in x.npy
 err_has "op without a name" "expected one operation NAME"
+
+# ---- hardening (issue 18) ----------------------------------------------------------
+printf 'NOP\n' >"$tmp/one.s"
+"$TTX" asm "$tmp/one.s" -o "$tmp/one.bin"
+if [ -w /dev/full ]; then
+	# every output checks its writes and its final flush
+	check "--trace /dev/full" 2 "$TTX" run "$tmp/one.s" --trace /dev/full
+	err_has "--trace /dev/full" "/dev/full: write error"
+	"$TTX" run "$tmp/one.s" --trace - >/dev/full 2>"$tmp/err"; got=$?
+	ok "--trace - to a full stdout: exit 2" [ "$got" = 2 ]
+	err_has "--trace - to a full stdout" "write error"
+	"$TTX" disasm "$tmp/one.bin" >/dev/full 2>"$tmp/err"; got=$?
+	ok "disasm to a full stdout: exit 2" [ "$got" = 2 ]
+	err_has "disasm to a full stdout" "standard output: write error"
+	"$TTX" op --list >/dev/full 2>"$tmp/err"; got=$?
+	ok "op --list to a full stdout: exit 2" [ "$got" = 2 ]
+	"$TTX" run "$tmp/one.s" --stats 2>/dev/full; got=$?
+	ok "--stats to a full stderr: exit 2" [ "$got" = 2 ]
+fi
+# numbers: decimal or 0x-hex only
+check "--max-insns ' -1'" 2 "$TTX" run "$tmp/one.s" --max-insns ' -1'
+check "--max-insns +3" 2 "$TTX" run "$tmp/one.s" --max-insns +3
+check "--max-insns 010 is ten" 0 "$TTX" run "$tmp/nop5.s" --max-insns 010
+check "--max-insns 0x3" 1 "$TTX" run "$tmp/nop5.s" --max-insns 0x3
+err_has "--max-insns 0x3" "stopped after 3 instructions"
+check "--l1-in ' 16:F'" 2 "$TTX" run "$tmp/one.s" --l1-in " 16:$tmp/one.bin"
+# reads stop at the largest legal size
+if [ -r /dev/zero ]; then
+	check "--dst-in /dev/zero" 2 "$TTX" run "$tmp/one.s" --dst-in /dev/zero
+	err_has "--dst-in /dev/zero" "/dev/zero: larger than 32768 bytes"
+	check "--l1-in 0:/dev/zero" 2 "$TTX" run "$tmp/one.s" --l1-in 0:/dev/zero
+	err_has "--l1-in 0:/dev/zero" "larger than 1499136 bytes"
+	check "run /dev/zero" 2 "$TTX" run /dev/zero
+	err_has "run /dev/zero" "larger than 67108864 bytes"
+fi
+# --thread is for .bin programs; text chooses with .thread
+check "--thread with text" 2 "$TTX" run "$tmp/one.s" --thread 1
+err_has "--thread with text" "--thread applies to a .bin program"
+check "--thread with .bin" 0 "$TTX" run "$tmp/one.bin" --thread 1
+# overlapping L1 inputs are refused; adjacent ones are fine
+printf 'abcd' >"$tmp/four1"; printf 'efgh' >"$tmp/four2"
+check "--l1-in overlap" 2 "$TTX" run "$tmp/one.s" --l1-in "0x100:$tmp/four1" --l1-in "0x102:$tmp/four2"
+err_has "--l1-in overlap" "overlaps --l1-in $tmp/four1 at 0x100"
+check "--l1-in adjacent" 0 "$TTX" run "$tmp/one.s" --l1-in "0x100:$tmp/four1" --l1-in "0x104:$tmp/four2"
+# --trace is created only once the program is accepted
+printf 'BOGUS\n' >"$tmp/bogus.s"
+check "--trace with a bad program" 2 "$TTX" run "$tmp/bogus.s" --trace "$tmp/never.txt"
+ok "--trace with a bad program: no file" [ ! -e "$tmp/never.txt" ]
+# '-' is standard input; .BIN is words like .bin
+printf 'NOP\nNOP\n' | "$TTX" run - --stats >"$tmp/out" 2>"$tmp/err"; got=$?
+ok "run - (stdin): exit 0" [ "$got" = 0 ]
+err_has "run - (stdin)" "instructions: 2 "
+printf 'BOGUS\n' | "$TTX" run - >"$tmp/out" 2>"$tmp/err"
+err_has "run - (stdin): messages name <stdin>" "<stdin>:1:1: unknown mnemonic 'BOGUS'"
+cp "$tmp/one.bin" "$tmp/UPPER.BIN"
+check "run X.BIN" 0 "$TTX" run "$tmp/UPPER.BIN" --stats
+err_has "run X.BIN: one word" "instructions: 1 "
+# a deadlock message ends without a stray ';'
+printf 'MVMUL 0, 0, 0, 0\n' >"$tmp/dead.s"
+check "deadlock" 1 "$TTX" run "$tmp/dead.s"
+err_is "deadlock" '%s\n' "ttx: $tmp/dead.s: deadlock: thread 0 blocked at MVMUL (0x26000000)"
 
 # ---- ttx batch ------------------------------------------------------------------------
 # Six jobs (quotes, comments, an option after the program) whose outputs must

@@ -559,6 +559,8 @@ START_TEST(test_budget)
 		test_push_words(t, 0, &inc, 1);
 	ck_assert_int_eq(ttx_run(t, 4), TTX_LIMIT);
 	ck_assert_uint_eq(t->sfpu.lreg[0][0], 4);
+	/* the library's message names no CLI option */
+	ck_assert_str_eq(ttx_tile_error(t), "stopped after 4 instructions (the instruction budget), with work left");
 	ck_assert_int_eq(ttx_run(t, 0), TTX_OK);
 	ck_assert_uint_eq(t->sfpu.lreg[0][0], 10);
 	ttx_tile_destroy(t);
