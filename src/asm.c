@@ -19,6 +19,7 @@
 
 #include "ttx.h"
 #include "isa.h"
+#include "tile.h"
 
 struct ttx_program {
 	struct ttx_item *items;
@@ -771,6 +772,9 @@ static int parse_directive(struct parser *ps, struct lexer *lx)
 			return fail(lx, at, ".mmio takes two operands (ADDR, VALUE)");
 		if (v[0] < 0 || v[0] > 0xFFFFFFFFll || (v[0] & 3))
 			return fail(lx, pos[0], ".mmio address must be a 4-byte aligned 32-bit address");
+		const char *why = ttx_mmio_store_problem((uint32_t)v[0]);
+		if (why)   /* reported here, with its place, not when the store runs */
+			return fail(lx, pos[0], ".mmio 0x%08llX: %s", (long long)v[0], why);
 		if (v[1] < -0x80000000ll || v[1] > 0xFFFFFFFFll)
 			return fail(lx, pos[1], ".mmio value out of range (32 bits)");
 		it.kind = TTX_ITEM_MMIO;

@@ -390,6 +390,22 @@ enum ttx_status ttx_cfg_field_write(struct ttx_tile *t, const char *name, unsign
 
 /* ---- The RISC-V view of the tile (TT/BabyRISCV/README.md memory map) ---- */
 
+const char *ttx_mmio_store_problem(uint32_t addr)
+{
+	if (addr & 3)
+		return "the address is not 4-byte aligned";
+	if (addr < TTX_L1_SIZE || (addr >= TTX_MMIO_MOP_CFG && addr < TTX_MMIO_MOP_CFG + 9 * 4) ||
+	    (addr >= TTX_MMIO_GPR && addr < TTX_MMIO_GPR + TTX_GPRS * 4) || addr == TTX_MMIO_INSTRN_BUF ||
+	    (addr >= TTX_MMIO_TDMA && addr < TTX_MMIO_TDMA + 0x1000) ||
+	    (addr >= TTX_MMIO_SEMAPHORES && addr < TTX_MMIO_SEMAPHORES + 8 * 4) ||
+	    (addr >= TTX_MMIO_CFG && addr < TTX_MMIO_CFG + 2 * TTX_CFG_WORDS * 4))
+		return NULL;
+	if (addr >= TTX_MMIO_CFG + 2 * TTX_CFG_WORDS * 4 &&
+	    addr < TTX_MMIO_CFG + 2 * TTX_CFG_WORDS * 4 + TTX_THREADS * TTX_THREAD_CFG_WORDS * 16)
+		return "ThreadConfig cannot be written by RISC-V stores; push SETC16 instead";
+	return "no emulated register there";
+}
+
 enum ttx_status ttx_mmio_write(struct ttx_tile *t, unsigned thread, uint32_t addr, uint32_t value)
 {
 	if (thread >= TTX_THREADS)
@@ -428,11 +444,7 @@ enum ttx_status ttx_mmio_write(struct ttx_tile *t, unsigned thread, uint32_t add
 			ttx_cfg_write_effects(t, w / TTX_CFG_WORDS, w % TTX_CFG_WORDS, 0);
 		return st;
 	}
-	if (addr >= TTX_MMIO_CFG + 2 * TTX_CFG_WORDS * 4 &&
-	    addr < TTX_MMIO_CFG + 2 * TTX_CFG_WORDS * 4 + TTX_THREADS * TTX_THREAD_CFG_WORDS * 16)
-		return ttx_fail(t, TTX_EINVAL, "ThreadConfig cannot be written by RISC-V stores (0x%08X); "
-		                "push SETC16 instead", addr);
-	return ttx_fail(t, TTX_EINVAL, "MMIO store to 0x%08X: no emulated register there", addr);
+	return ttx_fail(t, TTX_EINVAL, "MMIO store to 0x%08X: %s", addr, ttx_mmio_store_problem(addr));
 }
 
 enum ttx_status ttx_mmio_read(struct ttx_tile *t, unsigned thread, uint32_t addr, uint32_t *value)

@@ -346,6 +346,9 @@ int ttx_frontend_fetch(struct ttx_tile *t, unsigned thread);
 /* The words one MOP instruction expands to with MopCfg cfg and the latched
    MaskHi, in order, as the MOP expander emits them (for the JIT, which
    counts and checks them).  Returns how many there are. */
+/* Why a RISC-V store to addr cannot be emulated (NULL: it can), for
+   ttx_mmio_write and for the assembler's check of .mmio. */
+const char *ttx_mmio_store_problem(uint32_t addr);
 size_t ttx_mop_expand(const uint32_t cfg[9], uint32_t mop_word, uint16_t mask_hi,
                       void (*emit)(void *ctx, uint32_t word), void *ctx);
 

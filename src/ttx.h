@@ -77,7 +77,12 @@ struct ttx_options {
 };
 
 struct ttx_stats {
-	uint64_t insns;                  /* instructions executed, all threads */
+	/* Instructions the units executed, all threads (a MOP's or a replay's
+	   expansion included; the MOP, MOP_CFG and REPLAY words themselves,
+	   which the front end's expanders consume, are not: they are
+	   insns_by_unit[0], the front end, and in insns_by_opcode).  So insns
+	   is the sum of insns_by_thread and of insns_by_unit[1..9]. */
+	uint64_t insns;
 	uint64_t insns_by_unit[10];      /* indexed by the unit order of ttx_unit_name() */
 	uint64_t insns_interp, insns_jit;
 	uint64_t insns_jit_fallback;     /* of insns_jit, run by interpreter calls inside compiled blocks */

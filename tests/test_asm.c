@@ -601,12 +601,12 @@ START_TEST(test_program_directives)
 	PARSE_ERR(".thread", "prog.s:1:1: .thread takes one operand");
 	PARSE_ERR(".thread 1, 2", "prog.s:1:1: .thread takes one operand");
 	/* .mmio ADDR, VALUE: aligned 32-bit address, 32-bit value (negative allowed) */
-	static const char mmio[] = ".mmio 0xFFE80024, 0\n.mmio 0, 0xFFFFFFFF\n.mmio 0xFFFFFFFC, -0x80000000";
+	static const char mmio[] = ".mmio 0xFFE80024, 0\n.mmio 0, 0xFFFFFFFF\n.mmio 0xFFE000FC, -0x80000000";
 	p = parse_ok(mmio, sizeof(mmio) - 1);
 	ck_assert_uint_eq(ttx_program_size(p), 3);
 	check_mmio(p, 0, 0, 0xFFE80024, 0, 1);
 	check_mmio(p, 1, 0, 0, 0xFFFFFFFF, 2);
-	check_mmio(p, 2, 0, 0xFFFFFFFC, 0x80000000, 3);
+	check_mmio(p, 2, 0, 0xFFE000FC, 0x80000000, 3);
 	ttx_program_free(p);
 	PARSE_ERR(".mmio 0xFFE80022, 0", "prog.s:1:7: .mmio address must be a 4-byte aligned 32-bit address");
 	PARSE_ERR(".mmio 1, 0", "prog.s:1:7: .mmio address must be a 4-byte aligned 32-bit address");

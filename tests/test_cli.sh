@@ -265,7 +265,7 @@ out_is ".thread 1 and .mmio" '%s\n' 'T0 02000000  NOP' 'T1 02000000  NOP' 'T1 02
 hex_is ".mmio store to L1" "$tmp/mmio.out" "0d f0 fe ca"
 printf '%s\n' 'NOP' '' '.mmio 0x12345678, 1' 'NOP' >"$tmp/unmapped.s"
 check ".mmio unmapped" 2 "$TTX" run "$tmp/unmapped.s"
-err_has ".mmio unmapped" "$tmp/unmapped.s: line 3: MMIO store to 0x12345678"
+err_is ".mmio unmapped" '%s\n' "$tmp/unmapped.s:3:7: .mmio 0x12345678: no emulated register there"
 printf '.mmio 0xFFE80022, 0\n' >"$tmp/unaligned.s"
 check ".mmio unaligned" 2 "$TTX" run "$tmp/unaligned.s"
 err_is ".mmio unaligned" '%s\n' \
@@ -352,6 +352,18 @@ err_has "run - (stdin): messages name <stdin>" "<stdin>:1:1: unknown mnemonic 'B
 cp "$tmp/one.bin" "$tmp/UPPER.BIN"
 check "run X.BIN" 0 "$TTX" run "$tmp/UPPER.BIN" --stats
 err_has "run X.BIN: one word" "instructions: 1 "
+# --stats: the total, the sum by thread and the sum by unit agree; the
+# expanders' own words are counted apart
+printf 'REPLAY 0, 2, 0, 1\nNOP\nSFPNOP\nREPLAY 0, 2, 0, 0\nREPLAY 0, 2, 0, 0\n' >"$tmp/replay.s"
+check "--stats with REPLAY" 0 "$TTX" run "$tmp/replay.s" --stats
+err_has "--stats with REPLAY: total" "instructions: 4 ("
+err_has "--stats with REPLAY: by thread" "by thread: T0 4 T1 0 T2 0"
+err_has "--stats with REPLAY: by unit" "by unit: misc 2 sfpu 2"
+err_has "--stats with REPLAY: expander words" "expander words (not in the counts above): MOP 0, MOP_CFG 0, REPLAY 3"
+# a .mmio store to ThreadConfig is an input error at its place
+printf '.mmio 0xFFEF05E0, 5\n' >"$tmp/thcfgmmio.s"
+check ".mmio to ThreadConfig" 2 "$TTX" run "$tmp/thcfgmmio.s"
+err_is ".mmio to ThreadConfig" '%s\n' "$tmp/thcfgmmio.s:1:7: .mmio 0xFFEF05E0: ThreadConfig cannot be written by RISC-V stores; push SETC16 instead"
 # a deadlock message ends without a stray ';'
 printf 'MVMUL 0, 0, 0, 0\n' >"$tmp/dead.s"
 check "deadlock" 1 "$TTX" run "$tmp/dead.s"
