@@ -637,7 +637,16 @@ int ttx_sfpu_SFPLOADMACRO(struct ttx_tile *t, unsigned thread, uint32_t word)
 			                "(undefined behaviour, TC/SFPLOADMACRO.md)", word);
 		case 2: insn = (uint32_t)TTX_OP_SFPNOP << 24; break;
 		case 3: insn = (uint32_t)TTX_OP_SFPSTORE << 24; break;
-		default: insn = templates[(seq & 7) - 4]; break;
+		default:
+			insn = templates[(seq & 7) - 4];
+			if (!ttx_isa_insn(insn >> 24)->mnemonic) {
+				static const char *const names[4] = { "simple", "MAD", "round", "store" };
+				return ttx_fail(t, TTX_FAULT, "SFPLOADMACRO (0x%08X) at thread %u: macro %u gives the %s "
+				                "sub-unit instruction template %u, which holds 0x%08X, not an instruction: "
+				                "configure it first (SFPCONFIG, TC/SFPLOADMACRO.md)", word, thread,
+				                a.MacroIndex, names[unit], (seq & 7) - 4, insn);
+			}
+			break;
 		}
 		if (!(subunits_of(insn >> 24) & (1u << unit))) {
 			insn = (uint32_t)TTX_OP_SFPNOP << 24;

@@ -527,6 +527,21 @@ START_TEST(test_sfploadmacro_lane_mismatch_faults)
 }
 END_TEST
 
+/* A sequence naming an instruction template that was never configured
+   faults naming SFPLOADMACRO, the macro, the sub-unit and the template. */
+START_TEST(test_sfploadmacro_unconfigured_template)
+{
+	struct ttx_tile *t = ttx_tile_new(NULL);
+	macro_setup(t, 1, 0x05u << 8, 0);   /* MAD sub-unit: template kind 5 = template 1 */
+	ck_assert_int_eq(ttx_push(t, 0, loadmacro(1, 0, 3, 0)), TTX_OK);
+	ck_assert_int_eq(ttx_run(t, 0), TTX_FAULT);
+	ck_assert_msg(strstr(ttx_tile_error(t), "SFPLOADMACRO (0x93430000) at thread 0: macro 1 gives the MAD "
+	                     "sub-unit instruction template 1, which holds 0x00000000, not an instruction") != NULL,
+	              "%s", ttx_tile_error(t));
+	ttx_tile_destroy(t);
+}
+END_TEST
+
 /* ---- --strict hazards ---- */
 
 struct warnings { unsigned n; char last[256]; };
@@ -595,6 +610,7 @@ int main(void)
 	tcase_add_test(tc, test_sfploadmacro_scheduled_store);
 	tcase_add_test(tc, test_sfploadmacro_delay);
 	tcase_add_test(tc, test_sfploadmacro_lane_mismatch_faults);
+	tcase_add_test(tc, test_sfploadmacro_unconfigured_template);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("strict");
 	tcase_add_test(tc, test_strict_warns_on_unready_result);
