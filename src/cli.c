@@ -623,10 +623,28 @@ int cmd_run(const struct cli_io *io, int argc, char **argv)
 		fprintf(io->err, "ttx: %s: %s\n", path, ttx_tile_error(t));
 		rc = st == TTX_EINVAL ? EXIT_USAGE : EXIT_FAULT;
 	}
+	/* What ran without fault yet looks unintended: an empty program, a
+	   REPLAY recording left open (warnings under --strict, notes in
+	   --stats) */
+	char notes[2][160];
+	int nnotes = 0;
+	if (ttx_program_size(prog) == 0)
+		snprintf(notes[nnotes++], sizeof(notes[0]), "%s is empty: nothing ran", path);
+	for (unsigned th = 0; th < TTX_THREADS && nnotes < 2; th++) {
+		struct ttx_thread_state ts;
+		ttx_thread_state(t, th, &ts);
+		if (ts.recording)
+			snprintf(notes[nnotes++], sizeof(notes[0]), "thread %u left a REPLAY recording open (%u more "
+			         "instructions to record)", th, ts.recording);
+	}
+	for (int i = 0; i < nnotes && opt.strict; i++)
+		fprintf(io->err, "ttx: warning: %s\n", notes[i]);
 	if (stats) {
 		struct ttx_stats s;
 		ttx_stats_get(t, &s);
 		print_stats(io->err, &s);
+		for (int i = 0; i < nnotes; i++)
+			fprintf(io->err, "note: %s\n", notes[i]);
 		if (finish_output(io->err, "--stats", io->err))
 			rc = EXIT_USAGE;
 	}

@@ -50,6 +50,8 @@ void ttx_thread_state(const struct ttx_tile *t, unsigned thread, struct ttx_thre
 		out->word = t->fe[thread].slot;
 	else if (p->head != p->tail)
 		out->word = p->words[p->head & (p->cap - 1)];
+	if (t->fe[thread].replay_mode == 1)
+		out->recording = t->fe[thread].replay_left;
 }
 
 static double now_seconds(void)

@@ -99,6 +99,7 @@ struct ttx_thread_state {
 	int pending;          /* instructions still queued (including a blocked one) */
 	int blocked;          /* the thread waits on a condition nobody can satisfy */
 	uint32_t word;        /* the instruction it waits at */
+	unsigned recording;   /* a REPLAY Load still open: the instructions it has yet to record */
 };
 
 TTX_API struct ttx_tile *ttx_tile_new(const struct ttx_options *opt);

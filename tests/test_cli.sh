@@ -364,6 +364,19 @@ err_has "--stats with REPLAY: expander words" "expander words (not in the counts
 printf '.mmio 0xFFEF05E0, 5\n' >"$tmp/thcfgmmio.s"
 check ".mmio to ThreadConfig" 2 "$TTX" run "$tmp/thcfgmmio.s"
 err_is ".mmio to ThreadConfig" '%s\n' "$tmp/thcfgmmio.s:1:7: .mmio 0xFFEF05E0: ThreadConfig cannot be written by RISC-V stores; push SETC16 instead"
+# an empty program and a REPLAY recording left open: warnings under
+# --strict, notes in --stats, silent (exit 0) otherwise
+: >"$tmp/empty.s"
+check "empty program" 0 "$TTX" run "$tmp/empty.s"
+err_is "empty program" ''
+check "empty program --strict --stats" 0 "$TTX" run "$tmp/empty.s" --strict --stats
+err_has "empty program --strict" "ttx: warning: $tmp/empty.s is empty: nothing ran"
+err_has "empty program --stats" "note: $tmp/empty.s is empty: nothing ran"
+printf 'REPLAY 0, 4, 0, 1\nNOP\n' >"$tmp/open.s"
+check "REPLAY left open --strict" 0 "$TTX" run "$tmp/open.s" --strict
+err_is "REPLAY left open --strict" '%s\n' "ttx: warning: thread 0 left a REPLAY recording open (3 more instructions to record)"
+check "REPLAY left open --stats" 0 "$TTX" run "$tmp/open.s" --stats
+err_has "REPLAY left open --stats" "note: thread 0 left a REPLAY recording open (3 more instructions to record)"
 # a deadlock message ends without a stray ';'
 printf 'MVMUL 0, 0, 0, 0\n' >"$tmp/dead.s"
 check "deadlock" 1 "$TTX" run "$tmp/dead.s"
