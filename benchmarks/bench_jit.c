@@ -60,7 +60,7 @@ static double measure(const struct program *p, enum ttx_engine engine, enum ttx_
 				float x = -8.0f + 16.0f * (float)((r * 16 + c) * 37 % 1024) / 1024.0f;
 				memcpy(&dst[r][c], &x, 4);
 			}
-		ttx_dst32_write(t, dst);
+		ttx_dst32_write(t, &dst[0][0]);
 	}
 	double best = 0;
 	for (int round = 0; round < 4; round++) {

@@ -71,9 +71,9 @@ static void fill_dst(struct ttx_tile *t, const struct job *j)
 				d16[r][c] = (uint16_t)(sign << 15 | (man >> 16) << 8 | e);
 		}
 	if (j->dst32)
-		ttx_dst32_write(t, d32);
+		ttx_dst32_write(t, &d32[0][0]);
 	else
-		ttx_dst16_write(t, d16);
+		ttx_dst16_write(t, &d16[0][0]);
 }
 
 /* Config word 1 (src/cfg_regs.def): SrcA format bits 17-20, SrcB 21-24,

@@ -49,6 +49,14 @@ static void *run_tile(void *arg)
 		fprintf(stderr, "embed: %s\n", t ? err : "out of memory");
 		return NULL;
 	}
+	/* Dst from a plain array (flat: 512 rows x 16), read back the same way */
+	static uint32_t dst_in[TTX_DST_ROWS32 * TTX_COLS];
+	uint32_t dst_out[TTX_DST_ROWS32 * TTX_COLS];
+	for (unsigned i = 0; i < TTX_DST_ROWS32 * TTX_COLS; i++)
+		dst_in[i] = 0x3F800000u + i;
+	ttx_dst32_write(t, dst_in);
+	ttx_dst32_read(t, dst_out);
+	int dst_ok = memcmp(dst_in, dst_out, sizeof(dst_out)) == 0;
 	enum ttx_status st;
 	if (j->stepped) {
 		/* push the words, then advance 3 instructions a step */
@@ -63,7 +71,7 @@ static void *run_tile(void *arg)
 	uint32_t lanes[TTX_LANES];
 	ttx_lreg_read(t, 0, lanes);
 	j->result = lanes[0];
-	j->ok = st == TTX_OK;
+	j->ok = st == TTX_OK && dst_ok;
 	ttx_program_free(p);
 	ttx_tile_destroy(t);
 	return NULL;

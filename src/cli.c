@@ -405,18 +405,15 @@ int parse_numerics(const char *s, enum ttx_numerics *out)
    thread and the sum by unit agree. */
 void print_stats(FILE *f, const struct ttx_stats *s)
 {
-	static const char *const units[] = {
-		"frontend", "misc", "matrix", "sfpu", "unpack", "pack", "mover", "scalar", "sync", "config",
-	};
 	fprintf(f, "instructions: %" PRIu64 " (interp %" PRIu64 ", jit %" PRIu64 ")\n",
 	        s->insns, s->insns_interp, s->insns_jit);
 	fprintf(f, "by thread:");
 	for (int i = 0; i < TTX_THREADS; i++)
 		fprintf(f, " T%d %" PRIu64, i, s->insns_by_thread[i]);
 	fprintf(f, "\nby unit:");
-	for (int i = 1; i < 10; i++)   /* 0, the front end: the expander words below */
+	for (int i = TTX_UNIT_MISC; i < TTX_UNIT_COUNT; i++)   /* the front end: the expander words below */
 		if (s->insns_by_unit[i])
-			fprintf(f, " %s %" PRIu64, units[i], s->insns_by_unit[i]);
+			fprintf(f, " %s %" PRIu64, ttx_unit_name((enum ttx_unit)i), s->insns_by_unit[i]);
 	/* the most frequent instructions, most first */
 	fprintf(f, "\nby instruction:");
 	unsigned shown[12];
@@ -435,7 +432,7 @@ void print_stats(FILE *f, const struct ttx_stats *s)
 		shown[k] = (unsigned)best;
 		fprintf(f, " %s %" PRIu64, ttx_opcode_name((unsigned)best), s->insns_by_opcode[best]);
 	}
-	if (s->insns_by_unit[0])
+	if (s->insns_by_unit[TTX_UNIT_FRONTEND])
 		fprintf(f, "\nexpander words (not in the counts above): MOP %" PRIu64 ", MOP_CFG %" PRIu64 ", REPLAY %" PRIu64,
 		        s->insns_by_opcode[TTX_OPCODE_MOP], s->insns_by_opcode[TTX_OPCODE_MOP_CFG],
 		        s->insns_by_opcode[TTX_OPCODE_REPLAY]);
@@ -591,7 +588,7 @@ int cmd_run(const struct cli_io *io, int argc, char **argv)
 			dst[i / TTX_COLS][i % TTX_COLS] = (uint32_t)b[4 * i] | (uint32_t)b[4 * i + 1] << 8 |
 			                                  (uint32_t)b[4 * i + 2] << 16 | (uint32_t)b[4 * i + 3] << 24;
 		if (dst)
-			ttx_dst32_write(t, (const uint32_t (*)[TTX_COLS])dst);
+			ttx_dst32_write(t, &dst[0][0]);
 		free(dst);
 		free(d);
 		if (!dst) {
@@ -659,7 +656,7 @@ int cmd_run(const struct cli_io *io, int argc, char **argv)
 			fprintf(io->err, "ttx: out of memory\n");
 			rc = EXIT_USAGE;
 		} else if (dst_out) {
-			ttx_dst32_read(t, d32);
+			ttx_dst32_read(t, &d32[0][0]);
 			for (size_t i = 0; i < TTX_DST_ROWS32 * TTX_COLS; i++)
 				for (int k = 0; k < 4; k++)
 					b[4 * i + (size_t)k] = (unsigned char)(d32[i / TTX_COLS][i % TTX_COLS] >> (8 * k));
@@ -667,7 +664,7 @@ int cmd_run(const struct cli_io *io, int argc, char **argv)
 				rc = EXIT_USAGE;
 		}
 		if (d16 && b && dst16_out) {
-			ttx_dst16_read(t, d16);
+			ttx_dst16_read(t, &d16[0][0]);
 			for (size_t i = 0; i < TTX_DST_ROWS16 * TTX_COLS; i++) {
 				b[2 * i] = (unsigned char)d16[i / TTX_COLS][i % TTX_COLS];
 				b[2 * i + 1] = (unsigned char)(d16[i / TTX_COLS][i % TTX_COLS] >> 8);

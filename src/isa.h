@@ -5,19 +5,7 @@
 #include <stdint.h>
 #include <stddef.h>
 
-enum ttx_unit {
-	TTX_UNIT_FRONTEND,
-	TTX_UNIT_MISC,
-	TTX_UNIT_MATRIX,
-	TTX_UNIT_SFPU,
-	TTX_UNIT_UNPACK,
-	TTX_UNIT_PACK,
-	TTX_UNIT_MOVER,
-	TTX_UNIT_SCALAR,
-	TTX_UNIT_SYNC,
-	TTX_UNIT_CONFIG,
-	TTX_UNIT_COUNT
-};
+#include "ttx.h"   /* enum ttx_unit */
 
 enum ttx_opcode {
 #define TTX_INSN(m, op, unit, syn, fields) TTX_OP_##m = op,
@@ -72,7 +60,6 @@ const struct ttx_insn_info *ttx_isa_find(const char *mnemonic, size_t len);
 /* The documented layout that applies to a word, or NULL (undocumented). */
 const struct ttx_layout_info *ttx_isa_layout_of(uint32_t word);
 const struct ttx_layout_info *ttx_isa_layout(enum ttx_layout_id id);
-const char *ttx_unit_name(enum ttx_unit unit);
 
 static inline uint32_t ttx_field_get(uint32_t word, const struct ttx_field *f)
 {

@@ -66,28 +66,56 @@ const char *ttx_version(void)
 	return PACKAGE_VERSION;
 }
 
-struct ttx_tile *ttx_tile_new(const struct ttx_options *opt)
+enum ttx_status ttx_tile_create(const struct ttx_options *opt, struct ttx_tile **out, char *err, size_t errlen)
 {
-	struct ttx_tile *t = calloc(1, sizeof(*t));
-	if (!t)
-		return NULL;
-	t->l1 = calloc(1, TTX_L1_SIZE);
-	t->srca_cache = calloc(1, sizeof(*t->srca_cache));
-	if (!t->l1 || !t->srca_cache) {
-		free(t->l1);
-		free(t->srca_cache);
-		free(t);
-		return NULL;
+	struct ttx_options o;
+	memset(&o, 0, sizeof(o));
+	o.engine = TTX_ENGINE_AUTO;
+	if (out)
+		*out = NULL;
+#define TILE_ERROR(st, ...) do { if (err && errlen) snprintf(err, errlen, __VA_ARGS__); return st; } while (0)
+	if (!out)
+		TILE_ERROR(TTX_EINVAL, "ttx_tile_create: no place for the tile (out is NULL)");
+	if (opt) {
+		/* size 0: the fields of this header; less: an older header's
+		   (the rest stays 0); more: a newer header than this library */
+		if (opt->size > sizeof(o))
+			TILE_ERROR(TTX_EINVAL, "ttx_options.size %zu: this libttx (%s) knows %zu bytes of options; "
+			           "it is older than the ttx.h the caller was built with", opt->size, PACKAGE_VERSION,
+			           sizeof(o));
+		memcpy(&o, opt, opt->size ? opt->size : sizeof(o));
 	}
-	if (opt)
-		t->opt = *opt;
-	else
-		t->opt.engine = TTX_ENGINE_AUTO;
+	if ((unsigned)o.engine > TTX_ENGINE_AUTO)
+		TILE_ERROR(TTX_EINVAL, "engine %u is not an engine (TTX_ENGINE_INTERP, _JIT or _AUTO)", (unsigned)o.engine);
+	if ((unsigned)o.numerics > TTX_NUMERICS_FAST)
+		TILE_ERROR(TTX_EINVAL, "numerics %u is not a mode (TTX_NUMERICS_EXACT or _FAST)", (unsigned)o.numerics);
+	if (o.engine == TTX_ENGINE_JIT && !ttx_jit_available())
+		TILE_ERROR(TTX_EINVAL, "TTX_ENGINE_JIT: this libttx has no JIT compiler (built with --disable-jit)");
+	struct ttx_tile *t = calloc(1, sizeof(*t));
+	if (t) {
+		t->l1 = calloc(1, TTX_L1_SIZE);
+		t->srca_cache = calloc(1, sizeof(*t->srca_cache));
+	}
+	if (!t || !t->l1 || !t->srca_cache) {
+		if (t)
+			free(t->l1), free(t->srca_cache);
+		free(t);
+		TILE_ERROR(TTX_ENOMEM, "out of memory for a tile (about 2 MiB)");
+	}
+#undef TILE_ERROR
+	t->opt = o;
 	/* Hazard warnings (strict) and per-instruction tracing need the
 	   interpreter's instruction-by-instruction view. */
 	t->jit_on = t->opt.engine != TTX_ENGINE_INTERP && ttx_jit_available() && !t->opt.strict && !t->opt.trace;
 	ttx_tile_reset(t);
-	return t;
+	*out = t;
+	return TTX_OK;
+}
+
+struct ttx_tile *ttx_tile_new(const struct ttx_options *opt)
+{
+	struct ttx_tile *t;
+	return ttx_tile_create(opt, &t, NULL, 0) == TTX_OK ? t : NULL;
 }
 
 void ttx_tile_destroy(struct ttx_tile *t)
@@ -197,28 +225,28 @@ enum ttx_status ttx_l1_write(struct ttx_tile *t, uint32_t addr, const void *buf,
 	return TTX_OK;
 }
 
-void ttx_dst16_read(const struct ttx_tile *t, uint16_t out[TTX_DST_ROWS16][TTX_COLS])
+void ttx_dst16_read(const struct ttx_tile *t, uint16_t *out)
 {
 	memcpy(out, t->dst, sizeof(t->dst));
 }
 
-void ttx_dst16_write(struct ttx_tile *t, const uint16_t in[TTX_DST_ROWS16][TTX_COLS])
+void ttx_dst16_write(struct ttx_tile *t, const uint16_t *in)
 {
 	memcpy(t->dst, in, sizeof(t->dst));
 }
 
-void ttx_dst32_read(const struct ttx_tile *t, uint32_t out[TTX_DST_ROWS32][TTX_COLS])
+void ttx_dst32_read(const struct ttx_tile *t, uint32_t *out)
 {
 	for (unsigned r = 0; r < TTX_DST_ROWS32; r++)
 		for (unsigned c = 0; c < TTX_COLS; c++)
-			out[r][c] = ttx_unshuffle_fp32(ttx_dst32_get(t, r, c));
+			out[r * TTX_COLS + c] = ttx_unshuffle_fp32(ttx_dst32_get(t, r, c));
 }
 
-void ttx_dst32_write(struct ttx_tile *t, const uint32_t in[TTX_DST_ROWS32][TTX_COLS])
+void ttx_dst32_write(struct ttx_tile *t, const uint32_t *in)
 {
 	for (unsigned r = 0; r < TTX_DST_ROWS32; r++)
 		for (unsigned c = 0; c < TTX_COLS; c++)
-			ttx_dst32_set(t, r, c, ttx_shuffle_fp32(in[r][c]));
+			ttx_dst32_set(t, r, c, ttx_shuffle_fp32(in[r * TTX_COLS + c]));
 }
 
 enum ttx_status ttx_lreg_read(struct ttx_tile *t, unsigned reg, uint32_t lanes[TTX_LANES])

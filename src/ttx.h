@@ -61,6 +61,9 @@ enum ttx_numerics {
 };
 
 struct ttx_options {
+	/* sizeof(struct ttx_options) of the header the caller was built with
+	   (0: this header's), so that later versions can add fields */
+	size_t size;
 	enum ttx_engine engine;
 	enum ttx_numerics numerics;
 	/* JIT tiering: compile a block once it has been seen this many times
@@ -76,6 +79,24 @@ struct ttx_options {
 	void *trace_ctx;
 };
 
+/* The execution units instructions go to (TC/README.md), the index of
+   ttx_stats.insns_by_unit. */
+enum ttx_unit {
+	TTX_UNIT_FRONTEND,   /* the MOP and replay expanders: MOP, MOP_CFG, REPLAY */
+	TTX_UNIT_MISC,
+	TTX_UNIT_MATRIX,
+	TTX_UNIT_SFPU,
+	TTX_UNIT_UNPACK,
+	TTX_UNIT_PACK,
+	TTX_UNIT_MOVER,
+	TTX_UNIT_SCALAR,
+	TTX_UNIT_SYNC,
+	TTX_UNIT_CONFIG,
+	TTX_UNIT_COUNT
+};
+/* "frontend", "misc", "matrix", "sfpu", ...; "?" out of range. */
+TTX_API const char *ttx_unit_name(enum ttx_unit unit);
+
 struct ttx_stats {
 	/* Instructions the units executed, all threads (a MOP's or a replay's
 	   expansion included; the MOP, MOP_CFG and REPLAY words themselves,
@@ -83,7 +104,7 @@ struct ttx_stats {
 	   insns_by_unit[0], the front end, and in insns_by_opcode).  So insns
 	   is the sum of insns_by_thread and of insns_by_unit[1..9]. */
 	uint64_t insns;
-	uint64_t insns_by_unit[10];      /* indexed by the unit order of ttx_unit_name() */
+	uint64_t insns_by_unit[TTX_UNIT_COUNT];   /* by enum ttx_unit (ttx_unit_name) */
 	uint64_t insns_interp, insns_jit;
 	uint64_t insns_jit_fallback;     /* of insns_jit, run by interpreter calls inside compiled blocks */
 	uint64_t jit_blocks_compiled;
@@ -102,6 +123,13 @@ struct ttx_thread_state {
 	unsigned recording;   /* a REPLAY Load still open: the instructions it has yet to record */
 };
 
+/* A tile with these options (NULL: TTX_ENGINE_AUTO, exact numerics).
+   TTX_EINVAL for options this library cannot honour (an engine or numerics
+   value out of range, TTX_ENGINE_JIT in a build without the JIT, a size
+   larger than it knows), TTX_ENOMEM; err gets the reason. */
+TTX_API enum ttx_status ttx_tile_create(const struct ttx_options *opt, struct ttx_tile **out, char *err,
+                                        size_t errlen);
+/* ttx_tile_create without the reason: NULL on failure. */
 TTX_API struct ttx_tile *ttx_tile_new(const struct ttx_options *opt);
 TTX_API void ttx_tile_destroy(struct ttx_tile *t);
 /* Power-on state (see docs/state.md for the values and where they come from). */
@@ -112,12 +140,15 @@ TTX_API const char *ttx_tile_error(const struct ttx_tile *t);
 TTX_API enum ttx_status ttx_l1_read(struct ttx_tile *t, uint32_t addr, void *buf, size_t len);
 TTX_API enum ttx_status ttx_l1_write(struct ttx_tile *t, uint32_t addr, const void *buf, size_t len);
 /* Dst as the raw 1024x16 16-bit storage (TC/Dst.md DstBits), row-major. */
-TTX_API void ttx_dst16_read(const struct ttx_tile *t, uint16_t out[TTX_DST_ROWS16][TTX_COLS]);
-TTX_API void ttx_dst16_write(struct ttx_tile *t, const uint16_t in[TTX_DST_ROWS16][TTX_COLS]);
+/* Dst as flat arrays, row after row: TTX_DST_ROWS16 x TTX_COLS values for
+   the 16-bit view, TTX_DST_ROWS32 x TTX_COLS for the 32-bit one (a
+   uint16_t d[1024][16] passes as &d[0][0]). */
+TTX_API void ttx_dst16_read(const struct ttx_tile *t, uint16_t *out);
+TTX_API void ttx_dst16_write(struct ttx_tile *t, const uint16_t *in);
 /* Dst as 512x16 FP32 values: what SFPLOAD Mod0 = 3 returns for each Dst32b datum,
    i.e. UnshuffleFP32(Dst32b[r][c]) (TC/SFPLOAD.md, TC/Dst.md). */
-TTX_API void ttx_dst32_read(const struct ttx_tile *t, uint32_t out[TTX_DST_ROWS32][TTX_COLS]);
-TTX_API void ttx_dst32_write(struct ttx_tile *t, const uint32_t in[TTX_DST_ROWS32][TTX_COLS]);
+TTX_API void ttx_dst32_read(const struct ttx_tile *t, uint32_t *out);
+TTX_API void ttx_dst32_write(struct ttx_tile *t, const uint32_t *in);
 TTX_API enum ttx_status ttx_lreg_read(struct ttx_tile *t, unsigned reg, uint32_t lanes[TTX_LANES]);
 TTX_API enum ttx_status ttx_lreg_write(struct ttx_tile *t, unsigned reg, const uint32_t lanes[TTX_LANES]);
 TTX_API enum ttx_status ttx_gpr_read(struct ttx_tile *t, unsigned thread, unsigned index, uint32_t *value);

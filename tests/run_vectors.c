@@ -96,7 +96,7 @@ static int run_case(const char *dir, const char *id, const char *rows_spec, enum
 		snprintf(why, whylen, "%s", ttx_tile_error(t));
 	} else {
 		static uint32_t dst[TTX_DST_ROWS32][TTX_COLS];
-		ttx_dst32_read(t, dst);
+		ttx_dst32_read(t, &dst[0][0]);
 		unsigned bad = 0;
 		for (unsigned r = 0; r < TTX_DST_ROWS32 && (count || !bad); r++) {
 			if (!rows[r])

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 
 #include <json.h>
@@ -64,7 +65,7 @@ static void check_reset_state(struct ttx_tile *t)
 	/* "Dst all zero" */
 	static uint16_t d[TTX_DST_ROWS16][TTX_COLS];
 	memset(d, 0xAA, sizeof(d));
-	ttx_dst16_read(t, d);
+	ttx_dst16_read(t, &d[0][0]);
 	for (unsigned r = 0; r < TTX_DST_ROWS16; r++)
 		for (unsigned c = 0; c < TTX_COLS; c++)
 			ck_assert_msg(d[r][c] == 0, "Dst16[%u][%u] = 0x%04X", r, c, d[r][c]);
@@ -183,6 +184,47 @@ START_TEST(test_reset_null_options)
 }
 END_TEST
 
+START_TEST(test_tile_create_validates)
+{
+	/* Options the library cannot honour are refused with the reason; the
+	   size field admits older (smaller) option structs, not newer ones. */
+	struct ttx_tile *t = (struct ttx_tile *)&t;
+	char err[256];
+	struct ttx_options o = { .engine = (enum ttx_engine)99 };
+	ck_assert_int_eq(ttx_tile_create(&o, &t, err, sizeof(err)), TTX_EINVAL);
+	ck_assert_ptr_null(t);
+	ck_assert_str_eq(err, "engine 99 is not an engine (TTX_ENGINE_INTERP, _JIT or _AUTO)");
+	ck_assert_ptr_null(ttx_tile_new(&o));
+	o = (struct ttx_options){ .numerics = (enum ttx_numerics)7 };
+	ck_assert_int_eq(ttx_tile_create(&o, &t, err, sizeof(err)), TTX_EINVAL);
+	ck_assert_ptr_nonnull(strstr(err, "numerics 7 is not a mode"));
+	o = (struct ttx_options){ .size = sizeof(o) + 8 };
+	ck_assert_int_eq(ttx_tile_create(&o, &t, err, sizeof(err)), TTX_EINVAL);
+	ck_assert_ptr_nonnull(strstr(err, "older than the ttx.h"));
+	o = (struct ttx_options){ .engine = TTX_ENGINE_JIT };
+	enum ttx_status st = ttx_tile_create(&o, &t, err, sizeof(err));
+	if (ttx_jit_available()) {
+		ck_assert_int_eq(st, TTX_OK);
+		ttx_tile_destroy(t);
+	} else {
+		ck_assert_int_eq(st, TTX_EINVAL);
+		ck_assert_ptr_nonnull(strstr(err, "no JIT compiler"));
+	}
+	ck_assert_int_eq(ttx_tile_create(NULL, NULL, err, sizeof(err)), TTX_EINVAL);
+	/* an older header's options: the size of its fields, the rest 0 */
+	o = (struct ttx_options){ .size = offsetof(struct ttx_options, strict), .engine = TTX_ENGINE_INTERP,
+	                          .strict = 1 };
+	ck_assert_int_eq(ttx_tile_create(&o, &t, err, sizeof(err)), TTX_OK);
+	ck_assert_int_eq(t->opt.strict, 0);
+	ck_assert_int_eq(t->opt.engine, TTX_ENGINE_INTERP);
+	ttx_tile_destroy(t);
+	/* the units are public, by name */
+	ck_assert_str_eq(ttx_unit_name(TTX_UNIT_SFPU), "sfpu");
+	ck_assert_str_eq(ttx_unit_name(TTX_UNIT_FRONTEND), "frontend");
+	ck_assert_str_eq(ttx_unit_name(TTX_UNIT_COUNT), "?");
+}
+END_TEST
+
 START_TEST(test_reset_restores)
 {
 	struct ttx_tile *t = new_tile();
@@ -194,7 +236,7 @@ START_TEST(test_reset_restores)
 	ck_assert_int_eq(ttx_l1_write(t, 0, bytes, 4), TTX_OK);
 	ck_assert_int_eq(ttx_l1_write(t, TTX_L1_SIZE - 1, bytes, 1), TTX_OK);
 	memset(d, 0x5A, sizeof(d));
-	ttx_dst16_write(t, d);
+	ttx_dst16_write(t, &d[0][0]);
 	for (unsigned i = 0; i < TTX_LANES; i++)
 		l[i] = 0x12345678u + i;
 	for (unsigned r = 0; r < TTX_LREGS; r++)
@@ -351,7 +393,7 @@ START_TEST(test_dst32_placement)
 		memset(t->dst, 0, sizeof(t->dst));
 		ttx_dst32_set(t, r, c, v);
 		ck_assert_uint_eq(ttx_dst32_get(t, r, c), v);
-		ttx_dst16_read(t, d);
+		ttx_dst16_read(t, &d[0][0]);
 		unsigned a = adj_row(r);
 		/* (one assertion per row: Check records every assertion it passes) */
 		for (unsigned R = 0; R < TTX_DST_ROWS16; R++)
@@ -425,14 +467,14 @@ START_TEST(test_dst32_fp32_shuffle)
 	in[13][5] = 0xC0490FDBu;   /* AdjRow(13) = 21, low half in row 29 */
 	in[0][0] = 0x3F800000u;
 	in[511][15] = 0x807FFFFFu; /* AdjRow(511) = 0x3F7, low half in 0x3FF */
-	ttx_dst32_write(t, in);
+	ttx_dst32_write(t, &in[0][0]);
 	ck_assert_uint_eq(t->dst[21][5], 0xC980);
 	ck_assert_uint_eq(t->dst[29][5], 0x0FDB);
 	ck_assert_uint_eq(t->dst[0][0], 0x007F);
 	ck_assert_uint_eq(t->dst[8][0], 0x0000);
 	ck_assert_uint_eq(t->dst[0x3F7][15], 0xFF00);
 	ck_assert_uint_eq(t->dst[0x3FF][15], 0xFFFF);
-	ttx_dst32_read(t, out);
+	ttx_dst32_read(t, &out[0][0]);
 	ck_assert_uint_eq(out[13][5], 0xC0490FDBu);
 	ck_assert_uint_eq(out[0][0], 0x3F800000u);
 	ck_assert_uint_eq(out[511][15], 0x807FFFFFu);
@@ -450,8 +492,8 @@ START_TEST(test_dst32_write_read_roundtrip)
 	for (unsigned r = 0; r < TTX_DST_ROWS32; r++)
 		for (unsigned c = 0; c < TTX_COLS; c++)
 			in[r][c] = (uint32_t)test_rand(&seed);
-	ttx_dst32_write(t, in);
-	ttx_dst32_read(t, out);
+	ttx_dst32_write(t, &in[0][0]);
+	ttx_dst32_read(t, &out[0][0]);
 	for (unsigned r = 0; r < TTX_DST_ROWS32; r++)
 		for (unsigned c = 0; c < TTX_COLS; c++)
 			ck_assert_uint_eq(out[r][c], in[r][c]);
@@ -474,8 +516,8 @@ START_TEST(test_dst32_view_covers_every_cell)
 	for (unsigned R = 0; R < TTX_DST_ROWS16; R++)
 		for (unsigned c = 0; c < TTX_COLS; c++)
 			d[R][c] = (uint16_t)(R * 16 + c);
-	ttx_dst16_write(t, d);
-	ttx_dst32_read(t, out);
+	ttx_dst16_write(t, &d[0][0]);
+	ttx_dst32_read(t, &out[0][0]);
 	memset(seen, 0, sizeof(seen));
 	for (unsigned r = 0; r < TTX_DST_ROWS32; r++)
 		for (unsigned c = 0; c < TTX_COLS; c++) {
@@ -509,8 +551,8 @@ START_TEST(test_dst16_roundtrip)
 	for (unsigned R = 0; R < TTX_DST_ROWS16; R++)
 		for (unsigned c = 0; c < TTX_COLS; c++)
 			in[R][c] = (uint16_t)test_rand(&seed);
-	ttx_dst16_write(t, in);
-	ttx_dst16_read(t, out);
+	ttx_dst16_write(t, &in[0][0]);
+	ttx_dst16_read(t, &out[0][0]);
 	ck_assert(memcmp(in, out, sizeof(in)) == 0);
 	/* Dst16b[Row][Col] is DstBits[Row][Col] (TC/Dst.md), row-major. */
 	ck_assert_uint_eq(t->dst[1023][15], in[1023][15]);
@@ -1659,7 +1701,7 @@ int main(void)
 	Suite *s = suite_create("tile");
 	struct { const char *name; TTest const *tests[16]; } cases[] = {
 		{ "reset", { test_reset_lregs, test_reset_state, test_reset_null_options, test_reset_restores,
-	             test_reset_restores_unit_state } },
+	             test_reset_restores_unit_state, test_tile_create_validates } },
 		{ "l1", { test_l1_first_and_last_byte, test_l1_bounds, test_l1_whole } },
 		{ "dst", { test_dst32_placement, test_dst32_ten_bit_row, test_dst32_get_set_roundtrip,
 		           test_dst32_fp32_shuffle, test_dst32_write_read_roundtrip,

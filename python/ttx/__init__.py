@@ -94,7 +94,8 @@ class _OpInfo(ctypes.Structure):
 
 
 class _Options(ctypes.Structure):
-    _fields_ = [("engine", ctypes.c_int), ("numerics", ctypes.c_int), ("jit_threshold", ctypes.c_uint),
+    _fields_ = [("size", ctypes.c_size_t), ("engine", ctypes.c_int), ("numerics", ctypes.c_int),
+                ("jit_threshold", ctypes.c_uint),
                 ("strict", ctypes.c_int), ("warn", ctypes.c_void_p), ("warn_ctx", ctypes.c_void_p),
                 ("trace", ctypes.c_void_p), ("trace_ctx", ctypes.c_void_p)]
 
@@ -185,7 +186,8 @@ def _options(engine, numerics, strict):
         raise Error("engine must be one of %s" % ", ".join(_ENGINES))
     if numerics not in _NUMERICS:
         raise Error("numerics must be exact or fast")
-    return _Options(engine=_ENGINES[engine], numerics=_NUMERICS[numerics], strict=int(bool(strict)))
+    return _Options(size=ctypes.sizeof(_Options), engine=_ENGINES[engine], numerics=_NUMERICS[numerics],
+                    strict=int(bool(strict)))
 
 
 # ---- one emulated tile ----
