@@ -5,4 +5,10 @@ if [ -z "$PYTHON" ] || [ "$PYTHON" = ":" ] || ! "$PYTHON" -c "import numpy" 2>/d
 	echo "no Python 3 with NumPy (install python3-numpy): skipped"
 	exit 77
 fi
+# --enable-sanitizers: the library Python loads is instrumented, so the
+# sanitizer runtimes go first; Python's own allocations outlive it (no leak
+# check there)
+if [ -n "${SANITIZER_PRELOAD:-}" ]; then
+	LD_PRELOAD="$SANITIZER_PRELOAD" ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0" exec "$PYTHON" "$@"
+fi
 exec "$PYTHON" "$@"

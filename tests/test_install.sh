@@ -23,7 +23,8 @@ flags=$(PKG_CONFIG_PATH="$root$pkgconfigdir" PKG_CONFIG_SYSROOT_DIR="$root" pkg-
 	fail "pkg-config ttx"
 case "$flags" in *"$root"*) ;; *) fail "pkg-config flags do not point into $root: $flags" ;; esac
 version=$(PKG_CONFIG_PATH="$root$pkgconfigdir" pkg-config --modversion ttx)
-${CC:-cc} -std=c11 -pedantic -Wall -Wextra -Werror -o "$tmp/embed" "$TTX_SRCDIR/examples/embed.c" $flags -lpthread ||
+${CC:-cc} -std=c11 -pedantic -Wall -Wextra -Werror ${SANITIZER_FLAGS:-} -o "$tmp/embed" "$TTX_SRCDIR/examples/embed.c" \
+	$flags -lpthread ||
 	fail "building examples/embed.c with: $flags"
 LD_LIBRARY_PATH="$root$libdir" "$tmp/embed" >"$tmp/out" 2>&1 || { cat "$tmp/out"; fail "examples/embed.c"; }
 grep -q "libttx $version (header $version)" "$tmp/out" || { cat "$tmp/out"; fail "version: pkg-config says $version"; }
