@@ -314,6 +314,14 @@ if [ -w /dev/full ]; then
 	"$TTX" run "$tmp/one.s" --stats 2>/dev/full; got=$?
 	ok "--stats to a full stderr: exit 2" [ "$got" = 2 ]
 fi
+# expressions nested 50,000 deep, or 200,000 unary minus signs: an error at
+# their place, never a stack overflow
+{ printf 'NOP '; printf '%50000s' '' | tr ' ' '('; printf '1'; printf '%50000s' '' | tr ' ' ')'; echo; } >"$tmp/deep.s"
+check "50,000 parentheses" 2 "$TTX" run "$tmp/deep.s"
+err_has "50,000 parentheses" "$tmp/deep.s:1:206: expression nests too deeply (more than 200 levels)"
+{ printf 'NOP '; printf '%200000s' '' | tr ' ' '-'; echo 1; } >"$tmp/minus.s"
+check "200,000 minus signs" 2 "$TTX" asm "$tmp/minus.s" -o "$tmp/minus.bin"
+err_has "200,000 minus signs" "expression nests too deeply"
 # numbers: decimal or 0x-hex only
 check "--max-insns ' -1'" 2 "$TTX" run "$tmp/one.s" --max-insns ' -1'
 check "--max-insns +3" 2 "$TTX" run "$tmp/one.s" --max-insns +3
