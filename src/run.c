@@ -15,6 +15,8 @@
 
 enum ttx_status ttx_push(struct ttx_tile *t, unsigned thread, uint32_t word)
 {
+	if (!t)
+		return TTX_EINVAL;   /* no tile to hold a message */
 	if (thread >= TTX_THREADS)
 		return ttx_fail(t, TTX_EINVAL, "thread %u does not exist (0-2)", thread);
 	struct ttx_pipe *p = &t->pipe[thread];
@@ -38,8 +40,10 @@ enum ttx_status ttx_push(struct ttx_tile *t, unsigned thread, uint32_t word)
 
 void ttx_thread_state(const struct ttx_tile *t, unsigned thread, struct ttx_thread_state *out)
 {
+	if (!out)
+		return;
 	memset(out, 0, sizeof(*out));
-	if (thread >= TTX_THREADS)
+	if (!t || thread >= TTX_THREADS)
 		return;
 	const struct ttx_pipe *p = &t->pipe[thread];
 	out->pending = (int)(p->tail - p->head) + t->fe[thread].has_slot;
@@ -191,16 +195,22 @@ out:
 
 enum ttx_status ttx_run(struct ttx_tile *t, uint64_t max_insns)
 {
+	if (!t)
+		return TTX_EINVAL;   /* no tile to hold a message */
 	return run(t, max_insns, 1);
 }
 
 enum ttx_status ttx_run_until_stalled(struct ttx_tile *t, uint64_t max_insns)
 {
+	if (!t)
+		return TTX_EINVAL;   /* no tile to hold a message */
 	return run(t, max_insns, 0);
 }
 
 void ttx_stats_get(const struct ttx_tile *t, struct ttx_stats *out)
 {
+	if (!t || !out)
+		return;
 	*out = t->stats;
 	out->insns_interp = out->insns - out->insns_jit;
 	ttx_jit_stats(t, out);
@@ -240,6 +250,10 @@ static enum ttx_status run_budget(struct ttx_tile *t, uint64_t start, uint64_t m
    instructions written before it (docs/assembly.md). */
 enum ttx_status ttx_program_run(struct ttx_tile *t, const struct ttx_program *p, uint64_t max_insns)
 {
+	if (!t)
+		return TTX_EINVAL;   /* no tile to hold a message */
+	if (!p)
+		return ttx_fail(t, TTX_EINVAL, "ttx_program_run: p is NULL");
 	uint64_t start = t->stats.insns;
 	size_t n = ttx_program_size(p);
 	for (size_t i = 0; i < n; i++) {

@@ -155,6 +155,8 @@ static void reset_sfpu(struct ttx_sfpu *s)
 
 void ttx_tile_reset(struct ttx_tile *t)
 {
+	if (!t)
+		return;
 	memset(t->l1, 0, TTX_L1_SIZE);
 	memset(t->dst, 0, sizeof(t->dst));
 	memset(t->srca, 0, sizeof(t->srca));
@@ -202,6 +204,8 @@ void ttx_tile_reset(struct ttx_tile *t)
 
 const char *ttx_tile_error(const struct ttx_tile *t)
 {
+	if (!t)
+		return "no tile (NULL)";
 	return t->error;
 }
 
@@ -209,6 +213,10 @@ const char *ttx_tile_error(const struct ttx_tile *t)
 
 enum ttx_status ttx_l1_read(struct ttx_tile *t, uint32_t addr, void *buf, size_t len)
 {
+	if (!t)
+		return TTX_EINVAL;   /* no tile to hold a message */
+	if (!buf)
+		return ttx_fail(t, TTX_EINVAL, "ttx_l1_read: buf is NULL");
 	if (addr > TTX_L1_SIZE || len > TTX_L1_SIZE - addr)
 		return ttx_fail(t, TTX_EINVAL, "L1 read of %zu bytes at 0x%X is outside L1 (0x%X bytes)",
 		                len, addr, TTX_L1_SIZE);
@@ -218,6 +226,10 @@ enum ttx_status ttx_l1_read(struct ttx_tile *t, uint32_t addr, void *buf, size_t
 
 enum ttx_status ttx_l1_write(struct ttx_tile *t, uint32_t addr, const void *buf, size_t len)
 {
+	if (!t)
+		return TTX_EINVAL;   /* no tile to hold a message */
+	if (!buf)
+		return ttx_fail(t, TTX_EINVAL, "ttx_l1_write: buf is NULL");
 	if (addr > TTX_L1_SIZE || len > TTX_L1_SIZE - addr)
 		return ttx_fail(t, TTX_EINVAL, "L1 write of %zu bytes at 0x%X is outside L1 (0x%X bytes)",
 		                len, addr, TTX_L1_SIZE);
@@ -227,16 +239,22 @@ enum ttx_status ttx_l1_write(struct ttx_tile *t, uint32_t addr, const void *buf,
 
 void ttx_dst16_read(const struct ttx_tile *t, uint16_t *out)
 {
+	if (!t || !out)
+		return;
 	memcpy(out, t->dst, sizeof(t->dst));
 }
 
 void ttx_dst16_write(struct ttx_tile *t, const uint16_t *in)
 {
+	if (!t || !in)
+		return;
 	memcpy(t->dst, in, sizeof(t->dst));
 }
 
 void ttx_dst32_read(const struct ttx_tile *t, uint32_t *out)
 {
+	if (!t || !out)
+		return;
 	for (unsigned r = 0; r < TTX_DST_ROWS32; r++)
 		for (unsigned c = 0; c < TTX_COLS; c++)
 			out[r * TTX_COLS + c] = ttx_unshuffle_fp32(ttx_dst32_get(t, r, c));
@@ -244,6 +262,8 @@ void ttx_dst32_read(const struct ttx_tile *t, uint32_t *out)
 
 void ttx_dst32_write(struct ttx_tile *t, const uint32_t *in)
 {
+	if (!t || !in)
+		return;
 	for (unsigned r = 0; r < TTX_DST_ROWS32; r++)
 		for (unsigned c = 0; c < TTX_COLS; c++)
 			ttx_dst32_set(t, r, c, ttx_shuffle_fp32(in[r * TTX_COLS + c]));
@@ -251,6 +271,10 @@ void ttx_dst32_write(struct ttx_tile *t, const uint32_t *in)
 
 enum ttx_status ttx_lreg_read(struct ttx_tile *t, unsigned reg, uint32_t lanes[TTX_LANES])
 {
+	if (!t)
+		return TTX_EINVAL;   /* no tile to hold a message */
+	if (!lanes)
+		return ttx_fail(t, TTX_EINVAL, "ttx_lreg_read: lanes is NULL");
 	if (reg >= TTX_LREGS)
 		return ttx_fail(t, TTX_EINVAL, "LReg %u does not exist (0-16)", reg);
 	memcpy(lanes, t->sfpu.lreg[reg], sizeof(t->sfpu.lreg[reg]));
@@ -260,6 +284,10 @@ enum ttx_status ttx_lreg_read(struct ttx_tile *t, unsigned reg, uint32_t lanes[T
 /* The host may write any LReg, constants included (a debugger's view). */
 enum ttx_status ttx_lreg_write(struct ttx_tile *t, unsigned reg, const uint32_t lanes[TTX_LANES])
 {
+	if (!t)
+		return TTX_EINVAL;   /* no tile to hold a message */
+	if (!lanes)
+		return ttx_fail(t, TTX_EINVAL, "ttx_lreg_write: lanes is NULL");
 	if (reg >= TTX_LREGS)
 		return ttx_fail(t, TTX_EINVAL, "LReg %u does not exist (0-16)", reg);
 	memcpy(t->sfpu.lreg[reg], lanes, sizeof(t->sfpu.lreg[reg]));
@@ -268,6 +296,10 @@ enum ttx_status ttx_lreg_write(struct ttx_tile *t, unsigned reg, const uint32_t 
 
 enum ttx_status ttx_gpr_read(struct ttx_tile *t, unsigned thread, unsigned index, uint32_t *value)
 {
+	if (!t)
+		return TTX_EINVAL;   /* no tile to hold a message */
+	if (!value)
+		return ttx_fail(t, TTX_EINVAL, "ttx_gpr_read: value is NULL");
 	if (thread >= TTX_THREADS || index >= TTX_GPRS)
 		return ttx_fail(t, TTX_EINVAL, "GPR %u of thread %u does not exist", index, thread);
 	*value = t->gpr[thread][index];
@@ -276,6 +308,8 @@ enum ttx_status ttx_gpr_read(struct ttx_tile *t, unsigned thread, unsigned index
 
 enum ttx_status ttx_gpr_write(struct ttx_tile *t, unsigned thread, unsigned index, uint32_t value)
 {
+	if (!t)
+		return TTX_EINVAL;   /* no tile to hold a message */
 	if (thread >= TTX_THREADS || index >= TTX_GPRS)
 		return ttx_fail(t, TTX_EINVAL, "GPR %u of thread %u does not exist", index, thread);
 	t->gpr[thread][index] = value;
@@ -326,6 +360,10 @@ unsigned ttx_cfg_bank(const struct ttx_tile *t, unsigned thread)
 
 enum ttx_status ttx_cfg_read(struct ttx_tile *t, unsigned bank, unsigned word, uint32_t *value)
 {
+	if (!t)
+		return TTX_EINVAL;   /* no tile to hold a message */
+	if (!value)
+		return ttx_fail(t, TTX_EINVAL, "ttx_cfg_read: value is NULL");
 	if (bank > 1 || word >= TTX_CFG_WORDS)
 		return ttx_fail(t, TTX_EINVAL, "Config[%u][%u] does not exist (2 banks x %u words)",
 		                bank, word, TTX_CFG_WORDS);
@@ -337,6 +375,8 @@ enum ttx_status ttx_cfg_read(struct ttx_tile *t, unsigned bank, unsigned word, u
    (TC/BackendConfiguration.md). */
 enum ttx_status ttx_cfg_write(struct ttx_tile *t, unsigned bank, unsigned word, uint32_t value)
 {
+	if (!t)
+		return TTX_EINVAL;   /* no tile to hold a message */
 	if (bank > 1 || word >= TTX_CFG_WORDS)
 		return ttx_fail(t, TTX_EINVAL, "Config[%u][%u] does not exist (2 banks x %u words)",
 		                bank, word, TTX_CFG_WORDS);
@@ -348,6 +388,10 @@ enum ttx_status ttx_cfg_write(struct ttx_tile *t, unsigned bank, unsigned word, 
 
 enum ttx_status ttx_thread_cfg_read(struct ttx_tile *t, unsigned thread, unsigned index, uint16_t *value)
 {
+	if (!t)
+		return TTX_EINVAL;   /* no tile to hold a message */
+	if (!value)
+		return ttx_fail(t, TTX_EINVAL, "ttx_thread_cfg_read: value is NULL");
 	if (thread >= TTX_THREADS || index >= TTX_THREAD_CFG_WORDS)
 		return ttx_fail(t, TTX_EINVAL, "ThreadConfig[%u][%u] does not exist", thread, index);
 	*value = t->thread_config[thread][index];
@@ -356,6 +400,8 @@ enum ttx_status ttx_thread_cfg_read(struct ttx_tile *t, unsigned thread, unsigne
 
 enum ttx_status ttx_thread_cfg_write(struct ttx_tile *t, unsigned thread, unsigned index, uint16_t value)
 {
+	if (!t)
+		return TTX_EINVAL;   /* no tile to hold a message */
 	if (thread >= TTX_THREADS || index >= TTX_THREAD_CFG_WORDS)
 		return ttx_fail(t, TTX_EINVAL, "ThreadConfig[%u][%u] does not exist", thread, index);
 	t->thread_config[thread][index] = value;
@@ -372,6 +418,12 @@ static int find_field(const struct ttx_cfg_field_info *fields, int n, const char
 
 enum ttx_status ttx_cfg_field_read(struct ttx_tile *t, const char *name, unsigned bank_or_thread, uint32_t *value)
 {
+	if (!t)
+		return TTX_EINVAL;   /* no tile to hold a message */
+	if (!name)
+		return ttx_fail(t, TTX_EINVAL, "ttx_cfg_field_read: name is NULL");
+	if (!value)
+		return ttx_fail(t, TTX_EINVAL, "ttx_cfg_field_read: value is NULL");
 	int i = find_field(ttx_cfg_fields, TTX_CFG_FIELD_COUNT, name);
 	if (i >= 0) {
 		if (bank_or_thread > 1)
@@ -391,6 +443,10 @@ enum ttx_status ttx_cfg_field_read(struct ttx_tile *t, const char *name, unsigne
 
 enum ttx_status ttx_cfg_field_write(struct ttx_tile *t, const char *name, unsigned bank_or_thread, uint32_t value)
 {
+	if (!t)
+		return TTX_EINVAL;   /* no tile to hold a message */
+	if (!name)
+		return ttx_fail(t, TTX_EINVAL, "ttx_cfg_field_write: name is NULL");
 	int i = find_field(ttx_cfg_fields, TTX_CFG_FIELD_COUNT, name);
 	if (i >= 0) {
 		if (bank_or_thread > 1)
@@ -436,6 +492,8 @@ const char *ttx_mmio_store_problem(uint32_t addr)
 
 enum ttx_status ttx_mmio_write(struct ttx_tile *t, unsigned thread, uint32_t addr, uint32_t value)
 {
+	if (!t)
+		return TTX_EINVAL;   /* no tile to hold a message */
 	if (thread >= TTX_THREADS)
 		return ttx_fail(t, TTX_EINVAL, "thread %u does not exist (0-2)", thread);
 	if (addr & 3)
@@ -477,6 +535,10 @@ enum ttx_status ttx_mmio_write(struct ttx_tile *t, unsigned thread, uint32_t add
 
 enum ttx_status ttx_mmio_read(struct ttx_tile *t, unsigned thread, uint32_t addr, uint32_t *value)
 {
+	if (!t)
+		return TTX_EINVAL;   /* no tile to hold a message */
+	if (!value)
+		return ttx_fail(t, TTX_EINVAL, "ttx_mmio_read: value is NULL");
 	if (thread >= TTX_THREADS)
 		return ttx_fail(t, TTX_EINVAL, "thread %u does not exist (0-2)", thread);
 	if (addr & 3)

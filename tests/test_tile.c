@@ -225,6 +225,44 @@ START_TEST(test_tile_create_validates)
 }
 END_TEST
 
+START_TEST(test_null_handles)
+{
+	/* NULL tiles and NULL buffers give TTX_EINVAL (with a message where there
+	   is a tile to hold it), never a crash; the void calls do nothing. */
+	uint32_t v, lanes[TTX_LANES];
+	uint16_t h;
+	uint8_t b[4];
+	ck_assert_int_eq(ttx_l1_read(NULL, 0, b, 4), TTX_EINVAL);
+	ck_assert_int_eq(ttx_l1_write(NULL, 0, b, 4), TTX_EINVAL);
+	ck_assert_int_eq(ttx_lreg_read(NULL, 0, lanes), TTX_EINVAL);
+	ck_assert_int_eq(ttx_gpr_read(NULL, 0, 0, &v), TTX_EINVAL);
+	ck_assert_int_eq(ttx_cfg_read(NULL, 0, 0, &v), TTX_EINVAL);
+	ck_assert_int_eq(ttx_thread_cfg_read(NULL, 0, 0, &h), TTX_EINVAL);
+	ck_assert_int_eq(ttx_cfg_field_read(NULL, "x", 0, &v), TTX_EINVAL);
+	ck_assert_int_eq(ttx_mmio_write(NULL, 0, 0, 0), TTX_EINVAL);
+	ck_assert_int_eq(ttx_push(NULL, 0, 0), TTX_EINVAL);
+	ck_assert_int_eq(ttx_run(NULL, 0), TTX_EINVAL);
+	ck_assert_int_eq(ttx_run_until_stalled(NULL, 0), TTX_EINVAL);
+	ck_assert_int_eq(ttx_program_run(NULL, NULL, 0), TTX_EINVAL);
+	ck_assert_str_eq(ttx_tile_error(NULL), "no tile (NULL)");
+	ttx_dst32_read(NULL, NULL);
+	ttx_tile_reset(NULL);
+	struct ttx_stats st;
+	ttx_stats_get(NULL, &st);
+	struct ttx_thread_state ts;
+	ttx_thread_state(NULL, 0, &ts);
+	ck_assert_int_eq(ts.pending, 0);
+	struct ttx_tile *t = ttx_tile_new(NULL);
+	ck_assert_int_eq(ttx_l1_read(t, 0, NULL, 4), TTX_EINVAL);
+	ck_assert_str_eq(ttx_tile_error(t), "ttx_l1_read: buf is NULL");
+	ck_assert_int_eq(ttx_cfg_field_read(t, NULL, 0, &v), TTX_EINVAL);
+	ck_assert_int_eq(ttx_program_run(t, NULL, 0), TTX_EINVAL);
+	ck_assert_int_eq(ttx_gpr_read(t, 3, 0, &v), TTX_EINVAL);   /* thread out of range */
+	ttx_dst16_write(t, NULL);
+	ttx_tile_destroy(t);
+}
+END_TEST
+
 START_TEST(test_reset_restores)
 {
 	struct ttx_tile *t = new_tile();
@@ -1701,7 +1739,7 @@ int main(void)
 	Suite *s = suite_create("tile");
 	struct { const char *name; TTest const *tests[16]; } cases[] = {
 		{ "reset", { test_reset_lregs, test_reset_state, test_reset_null_options, test_reset_restores,
-	             test_reset_restores_unit_state, test_tile_create_validates } },
+	             test_reset_restores_unit_state, test_tile_create_validates, test_null_handles } },
 		{ "l1", { test_l1_first_and_last_byte, test_l1_bounds, test_l1_whole } },
 		{ "dst", { test_dst32_placement, test_dst32_ten_bit_row, test_dst32_get_set_roundtrip,
 		           test_dst32_fp32_shuffle, test_dst32_write_read_roundtrip,
