@@ -65,9 +65,9 @@ static double run_batch(const char *ttx, const char *dir, const char *out, unsig
 	FILE *f = fopen(jobs, "w");
 	for (unsigned i = 0; i < NJOBS; i++) {
 		if (i % 2)
-			fprintf(f, "run %s/sfpu.s --dst-in %s/dst.bin --dst-out %s/%s-%u.dst\n", dir, dir, dir, out, i);
+			fprintf(f, "run %s/sfpu.s --dst-in %s/dst.bin --dst-out %s/%s-%u.dst --engine interp\n", dir, dir, dir, out, i);
 		else
-			fprintf(f, "op matmul --in %s/a%u.npy --in %s/b.npy --out %s/%s-%u.npy --fidelity hifi2\n", dir,
+			fprintf(f, "op matmul --in %s/a%u.npy --in %s/b.npy --out %s/%s-%u.npy --fidelity hifi2 --engine interp\n", dir,
 			        i % 8, dir, dir, out, i);
 	}
 	fclose(f);
@@ -104,15 +104,15 @@ int main(int argc, char **argv)
 	char path[512];
 	for (unsigned i = 0; i < 8; i++) {
 		snprintf(path, sizeof(path), "%s/a%u.npy", dir, i);
-		write_npy(path, 128, 256, 11 + i);
+		write_npy(path, 256, 256, 11 + i);
 	}
 	snprintf(path, sizeof(path), "%s/b.npy", dir);
-	write_npy(path, 256, 128, 99);
+	write_npy(path, 256, 256, 99);
 	/* the SFPU job: a MAD/integer loop over Dst rows, 64 times */
 	snprintf(path, sizeof(path), "%s/sfpu.s", dir);
 	FILE *f = fopen(path, "w");
 	fprintf(f, "SFPLOADI 4, 0, 0x3F00\nSFPLOADI 5, 0, 0x3E80\n");
-	for (int r = 0; r < 64; r++)
+	for (int r = 0; r < 256; r++)
 		for (int k = 0; k < 16; k++)
 			fprintf(f, "SFPLOAD 0, 3, 0, %d\nSFPMAD 0, 4, 5, 1, 0\nSFPMAD 1, 0, 4, 2, 0\nSFPIADD 3, 2, 2, 5\n"
 			        "SFPSTORE 2, 3, 0, %d\n", (k % 16) * 4, (k % 16) * 4);
@@ -125,7 +125,13 @@ int main(int argc, char **argv)
 	}
 	fclose(f);
 
-	double t1 = run_batch(ttx, dir, "one", 1), t2 = run_batch(ttx, dir, "two", 2);
+	/* best of three of each */
+	double t1 = 1e30, t2 = 1e30;
+	for (int round = 0; round < 3; round++) {
+		double a = run_batch(ttx, dir, "one", 1), b = run_batch(ttx, dir, "two", 2);
+		t1 = a < t1 ? a : t1;
+		t2 = b < t2 ? b : t2;
+	}
 	int same = 1;
 	for (unsigned i = 0; i < NJOBS; i++) {
 		char p1[600], p2[600], *d1 = NULL, *d2 = NULL;
@@ -150,7 +156,8 @@ int main(int argc, char **argv)
 	long per_tile = (rss_bytes() - before) / 8;
 	for (int i = 0; i < 8; i++)
 		ttx_tile_destroy(t[i]);
-	printf("64 jobs (32 x op matmul 128x256x128 HiFi2, 32 x run of a 5,122-instruction SFPU program)\n\n");
+	printf("64 jobs (32 x op matmul 256x256x256 HiFi2, 32 x run of a 20,482-instruction SFPU program), "
+	       "best of 3\n\n");
 	printf("| worker threads | wall time | jobs/s | speed-up |\n|---|---|---|---|\n");
 	printf("| 1 | %.3f s | %.1f | 1.00 |\n", t1, NJOBS / t1);
 	printf("| 2 | %.3f s | %.1f | %.2f |\n\n", t2, NJOBS / t2, t1 / t2);
