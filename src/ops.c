@@ -45,7 +45,8 @@ static enum ttx_status fail(struct opc *c, enum ttx_status st, const char *fmt, 
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(c->err, c->errlen, fmt, ap);
+	if (c->err && c->errlen)
+		vsnprintf(c->err, c->errlen, fmt, ap);
 	va_end(ap);
 	return st;
 }
@@ -981,6 +982,8 @@ enum ttx_status ttx_op_run(struct ttx_tile *t, const char *op, const struct ttx_
                            const struct ttx_op_params *p, struct ttx_tensor *out, char *err, size_t errlen)
 {
 	struct opc c = { .t = t, .err = err, .errlen = errlen, .nin = nin };
+	if (!t || !out)
+		return fail(&c, TTX_EINVAL, "%s is NULL", t ? "the output tensor" : "the tile");
 	if (p)
 		c.p = *p;
 	else

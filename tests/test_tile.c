@@ -245,6 +245,10 @@ START_TEST(test_null_handles)
 	ck_assert_int_eq(ttx_run_until_stalled(NULL, 0), TTX_EINVAL);
 	ck_assert_int_eq(ttx_program_run(NULL, NULL, 0), TTX_EINVAL);
 	ck_assert_str_eq(ttx_tile_error(NULL), "no tile (NULL)");
+	char err[64];
+	ck_assert_int_eq(ttx_op_run(NULL, "matmul", NULL, 0, NULL, NULL, err, sizeof(err)), TTX_EINVAL);
+	ck_assert_str_eq(err, "the tile is NULL");
+	ck_assert_int_eq(ttx_op_run(NULL, "matmul", NULL, 0, NULL, NULL, NULL, 0), TTX_EINVAL);
 	ttx_dst32_read(NULL, NULL);
 	ttx_tile_reset(NULL);
 	struct ttx_stats st;
