@@ -74,50 +74,6 @@ int usage_error(FILE *err, const char *fmt, const char *arg)
 	return EXIT_USAGE;
 }
 
-int cli_next(struct cli_scan *s, const struct cli_opt *opts)
-{
-	while (s->i < s->argc) {
-		char *a = s->argv[s->i++];
-		if (s->no_more || a[0] != '-' || a[1] == '\0') {
-			s->arg = a;
-			return CLI_POSITIONAL;
-		}
-		if (strcmp(a, "--") == 0) {
-			s->no_more = 1;
-			continue;
-		}
-		s->arg = a;
-		if (a[1] != '-')
-			return CLI_BAD;
-		const char *name = a + 2, *eq = strchr(name, '=');
-		size_t len = eq ? (size_t)(eq - name) : strlen(name);
-		/* the option named exactly, else the only one it abbreviates */
-		const struct cli_opt *hit = NULL;
-		int prefixes = 0;
-		for (const struct cli_opt *o = opts; o->name && !(hit && strlen(hit->name) == len); o++)
-			if (strncmp(o->name, name, len) == 0) {
-				if (strlen(o->name) == len)
-					hit = o;
-				else if (!prefixes++)
-					hit = hit ? hit : o;
-			}
-		if (!hit || (strlen(hit->name) != len && prefixes > 1))
-			return CLI_BAD;
-		if (!hit->has_arg) {
-			s->arg = NULL;
-			return eq ? CLI_BAD : hit->code;
-		}
-		if (eq)
-			s->arg = eq + 1;
-		else if (s->i < s->argc)
-			s->arg = s->argv[s->i++];
-		else
-			return CLI_BAD;
-		return hit->code;
-	}
-	return CLI_END;
-}
-
 /* Read a whole file; NULL with a message on failure. */
 /* Read a whole file ("-": standard input) of at most max bytes (what is
    larger is refused as soon as it is seen: /dev/zero ends); NULL with a

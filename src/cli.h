@@ -37,6 +37,12 @@ struct cli_scan {
 };
 enum { CLI_END = 0, CLI_POSITIONAL = -1, CLI_BAD = -2 };
 int cli_next(struct cli_scan *scan, const struct cli_opt *opts);
+
+/* Split a jobs line into at most CLI_MAX_ARGS words as a shell would
+   (cli_args.c); buf holds them (strlen(line) + 1 bytes).  Returns the
+   count, or -1 with *why. */
+#define CLI_MAX_ARGS 256
+int cli_split_line(const char *line, char *buf, char **argv, const char **why);
 /* --engine and --numerics values; 0, or -1 if unknown. */
 int parse_engine(const char *s, enum ttx_engine *out);
 int parse_numerics(const char *s, enum ttx_numerics *out);

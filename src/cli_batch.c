@@ -23,13 +23,12 @@
 #endif
 
 #define MAX_JOBS_FILE (64u << 20)   /* bytes: a jobs file is text, not data */
-#define MAX_ARGS 256
 #define MAX_WORKERS 1024
 
 struct job {
 	unsigned line;
 	int argc;
-	char *argv[MAX_ARGS + 1];
+	char *argv[CLI_MAX_ARGS + 1];
 	char *words;                 /* the split line's storage */
 	char *err_text, *out_text;   /* what the command printed */
 	size_t err_len, out_len;
@@ -49,60 +48,6 @@ static double now(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-/* Split a line into words as a shell would: blanks separate, '...' keeps
-   everything, "..." keeps everything but \" \\ \$ \` (backslash escapes),
-   a backslash outside quotes takes the next character.  Returns the count,
-   or -1 with *why. */
-static int split_line(const char *line, char *buf, char **argv, const char **why)
-{
-	int argc = 0;
-	const char *p = line;
-	char *o = buf;
-	for (;;) {
-		while (*p == ' ' || *p == '\t' || *p == '\r')
-			p++;
-		if (!*p || *p == '\n')
-			return argc;
-		if (argc == MAX_ARGS) {
-			*why = "more than 256 arguments";
-			return -1;
-		}
-		argv[argc++] = o;
-		while (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n') {
-			if (*p == '\'') {
-				for (p++; *p && *p != '\''; p++)
-					*o++ = *p;
-				if (!*p) {
-					*why = "unterminated ' quote";
-					return -1;
-				}
-				p++;
-			} else if (*p == '"') {
-				for (p++; *p && *p != '"'; p++) {
-					if (*p == '\\' && (p[1] == '"' || p[1] == '\\' || p[1] == '$' || p[1] == '`'))
-						p++;
-					*o++ = *p;
-				}
-				if (!*p) {
-					*why = "unterminated \" quote";
-					return -1;
-				}
-				p++;
-			} else if (*p == '\\') {
-				if (!p[1] || p[1] == '\n') {
-					*why = "a backslash at the end of the line (jobs are one line each)";
-					return -1;
-				}
-				*o++ = p[1];
-				p += 2;
-			} else {
-				*o++ = *p++;
-			}
-		}
-		*o++ = '\0';
-	}
 }
 
 static void run_job(struct job *j)
@@ -163,7 +108,7 @@ static struct job *parse_jobs(const char *path, char *text, size_t *njobs, int *
 		j->line = line;
 		j->words = malloc(strlen(s) + 1);
 		const char *why = NULL;
-		j->argc = j->words ? split_line(s, j->words, j->argv, &why) : -1;
+		j->argc = j->words ? cli_split_line(s, j->words, j->argv, &why) : -1;
 		if (j->argc < 0) {
 			if (!quiet)
 				fprintf(stderr, "%s:%u: %s\n", path, line, why ? why : "out of memory");
