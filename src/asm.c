@@ -533,10 +533,15 @@ struct parser {
 	int failed;
 	int include_depth;
 	struct mnemonics *mn;
+	uint64_t lines_done;    /* source lines handled, every .rept iteration counted */
 };
 
 #define MAX_INCLUDE_DEPTH 8
-#define MAX_ITEMS (16u << 20)   /* a program of 16 M items is a runaway .rept */
+/* Runaway .rept: a program of 1 M items (the kernel library's largest is
+   about 50 k), or 16 M lines handled (bodies that emit nothing, such as
+   .set loops, expand too), is refused: assembling stays within seconds. */
+#define MAX_ITEMS (1u << 20)
+#define MAX_LINES_DONE (16u << 20)
 
 static char *keep_string(struct ttx_program *p, const char *s, size_t len)
 {
@@ -831,6 +836,11 @@ static int parse_lines(struct parser *ps, const struct line *lines, size_t from,
 	for (size_t i = from; i < to && !ps->failed; i++) {
 		struct lexer lx;
 		lexer_at(ps, &lx, &lines[i]);
+		if (++ps->lines_done > MAX_LINES_DONE) {
+			fail(&lx, lx.p, "the program expands to more than %u lines (a runaway .rept?)", MAX_LINES_DONE);
+			ps->failed = 1;
+			break;
+		}
 		if (lx.p >= lx.end)
 			continue;
 		const char *name;
