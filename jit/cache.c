@@ -536,8 +536,7 @@ static long chain_replays(struct ttx_tile *t, struct ttx_jit *j, unsigned thread
 	struct ttx_args_REPLAY a = ttx_decode_REPLAY(w);
 	unsigned count = a.Count ? a.Count : 64;
 	long total = n;
-	while (b && b->nkey == count && p->head != p->tail && pipe_word(p, 0) == w && !t->sfpu.nsched &&
-	       !(t->wait_gate[0].opcode | t->wait_gate[1].opcode | t->wait_gate[2].opcode) &&
+	while (b && b->nkey == count && p->head != p->tail && pipe_word(p, 0) == w && ttx_cycle_quiet(t) &&
 	       b->row_masked == ttx_sfpu_row_masked(&t->sfpu) && (!budget || (uint64_t)total + b->ninsns <= budget)) {
 		p->head++;
 		t->op_counts[TTX_OP_REPLAY]++;

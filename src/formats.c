@@ -140,6 +140,23 @@ static int floor_log2(double ax)
 	return -1074 + 63 - __builtin_clzll(b & ((1ull << 52) - 1));
 }
 
+/* m * 2^-sh (1 <= sh <= 63, m < 2^62) rounded to an integer by the
+   rounding mode: the one rounding rule of the host conversions, as a
+   carry out of the bits below (no data-dependent branch: tilizing calls it
+   for every value).  Ties to even add half - 1 and the kept LSB. */
+static inline uint64_t round_shift(uint64_t m, unsigned sh, enum ttx_rounding r)
+{
+	uint64_t half = 1ull << (sh - 1);
+	switch (r) {
+	case TTX_ROUND_TRUNCATE:
+		return m >> sh;
+	case TTX_ROUND_NEAREST_AWAY:
+		return (m + half) >> sh;
+	default:
+		return (m + half - 1 + (m >> sh & 1)) >> sh;
+	}
+}
+
 /* ax * 2^k (ax >= 0, not NaN) rounded to an integer by the rounding mode;
    results of 2^62 and more (Inf included) give 2^62. */
 static uint64_t round_scaled(double ax, int k, enum ttx_rounding r)
@@ -161,15 +178,7 @@ static uint64_t round_scaled(double ax, int k, enum ttx_rounding r)
 		return sh <= -10 ? big : m << -sh;   /* m < 2^53 */
 	if (sh >= 64)
 		return 0;                         /* below 2^-11: rounds to 0 */
-	uint64_t fl = m >> sh, rem = m & ((1ull << sh) - 1), half = 1ull << (sh - 1);
-	switch (r) {
-	case TTX_ROUND_TRUNCATE:
-		return fl;
-	case TTX_ROUND_NEAREST_AWAY:
-		return fl + (rem >= half);
-	default:
-		return fl + (rem > half || (rem == half && (fl & 1)));
-	}
+	return round_shift(m, (unsigned)sh, r);
 }
 
 /* A float of eb exponent bits, mb mantissa bits and the given bias: the bit
@@ -224,19 +233,9 @@ static double decode_float(uint32_t v, unsigned eb, unsigned mb, int bias, int i
 /* An FP32 value's bits with the low `drop` bits rounded off by r: FP32,
    TF32 and BF16 share FP32's exponent, so denormals, overflow to Inf (to
    nearest) and Inf itself all follow from the carry.  Not for NaN. */
-static uint32_t round_fp32_bits(uint32_t u, unsigned drop, enum ttx_rounding r)
+static inline uint32_t round_fp32_bits(uint32_t u, unsigned drop, enum ttx_rounding r)
 {
-	if (drop == 0)
-		return u;
-	uint32_t hi = u >> drop, lo = u & ((1u << drop) - 1), half = 1u << (drop - 1);
-	switch (r) {
-	case TTX_ROUND_TRUNCATE:
-		return hi;
-	case TTX_ROUND_NEAREST_AWAY:
-		return hi + (lo >= half);
-	default:
-		return hi + (lo > half || (lo == half && (hi & 1)));
-	}
+	return drop ? (uint32_t)round_shift(u, drop, r) : u;
 }
 
 /* A datum of a non-BFP format from a value. */
@@ -457,9 +456,18 @@ static enum ttx_status check_tensor(const struct ttx_format_info *f, size_t rows
 	return TTX_OK;
 }
 
-/* 16 floats as BF16 (rounded by r) or FP32 bytes at d; returns the end.
-   BF16's rounding is a carry from the bits below (round_fp32_bits as one
-   add, without branches); NaN is written as encode_float writes it. */
+/* 16 floats as BF16 (rounded by r, round_fp32_bits) or FP32 bytes at d;
+   returns the end.  NaN is written as encode_float writes it. */
+static inline uint8_t *bf16_row(const uint32_t u[16], uint8_t *d, enum ttx_rounding r)
+{
+	for (unsigned k = 0; k < 16; k++, d += 2) {
+		uint32_t v = round_fp32_bits(u[k], 16, r);
+		v = (u[k] & 0x7FFFFFFFu) > 0x7F800000u ? 0x7FC0 : v;
+		d[0] = (uint8_t)v, d[1] = (uint8_t)(v >> 8);
+	}
+	return d;
+}
+
 static uint8_t *fp32_row_to_bytes(const float *in, bool bf16, enum ttx_rounding r, uint8_t *d)
 {
 	uint32_t u[16];
@@ -471,14 +479,13 @@ static uint8_t *fp32_row_to_bytes(const float *in, bool bf16, enum ttx_rounding 
 		}
 		return d;
 	}
-	uint32_t bias = r == TTX_ROUND_TRUNCATE ? 0 : r == TTX_ROUND_NEAREST_AWAY ? 0x8000 : 0x7FFF;
-	uint32_t odd = r == TTX_ROUND_NEAREST_EVEN;
-	for (unsigned k = 0; k < 16; k++, d += 2) {
-		uint32_t v = (u[k] + bias + (u[k] >> 16 & odd)) >> 16;
-		v = (u[k] & 0x7FFFFFFFu) > 0x7F800000u ? 0x7FC0 : v;
-		d[0] = (uint8_t)v, d[1] = (uint8_t)(v >> 8);
+	/* the mode a constant in each loop (round_shift inlined without its
+	   switch): it vectorises */
+	switch (r) {
+	case TTX_ROUND_TRUNCATE: return bf16_row(u, d, TTX_ROUND_TRUNCATE);
+	case TTX_ROUND_NEAREST_AWAY: return bf16_row(u, d, TTX_ROUND_NEAREST_AWAY);
+	default: return bf16_row(u, d, TTX_ROUND_NEAREST_EVEN);
 	}
-	return d;
 }
 
 /* The inverse: 16 BF16 or FP32 datums at s as floats (decode_one: NaN is

@@ -102,7 +102,7 @@ static int jit_may_run(struct ttx_tile *t, unsigned th)
 	for (unsigned o = 0; o < TTX_THREADS; o++)
 		if (o != th && ttx_frontend_busy(t, o))
 			return 0;
-	return !(t->wait_gate[0].opcode | t->wait_gate[1].opcode | t->wait_gate[2].opcode) && !t->sfpu.nsched;
+	return ttx_cycle_quiet(t);
 }
 
 /* TTX_LIMIT with the number of instructions the budget allowed. */

@@ -346,6 +346,14 @@ int ttx_frontend_fetch(struct ttx_tile *t, unsigned thread);
 /* The words one MOP instruction expands to with MopCfg cfg and the latched
    MaskHi, in order, as the MOP expander emits them (for the JIT, which
    counts and checks them).  Returns how many there are. */
+/* No wait gate latched and no SFPLOADMACRO schedule pending: both act
+   cycle by cycle, so a JIT block may run only then (src/run.c,
+   jit/cache.c). */
+static inline int ttx_cycle_quiet(const struct ttx_tile *t)
+{
+	return !(t->wait_gate[0].opcode | t->wait_gate[1].opcode | t->wait_gate[2].opcode) && !t->sfpu.nsched;
+}
+
 /* Why a RISC-V store to addr cannot be emulated (NULL: it can), for
    ttx_mmio_write and for the assembler's check of .mmio. */
 const char *ttx_mmio_store_problem(uint32_t addr);
