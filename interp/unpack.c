@@ -265,15 +265,17 @@ static bool row_fast(struct ttx_tile *t, const struct unpacr *p, const struct un
 		return false;
 	const uint8_t *l1 = t->l1 + data / 8;
 	uint32_t v[16];
-	if (bytes == 2 && f->in == f->out && (f->in == TTX_FMT_BF16 || f->in == TTX_FMT_FP16))
+	if (bytes == 2 && f->in == f->out && (f->in == TTX_FMT_BF16 || f->in == TTX_FMT_FP16)) {
 		convert16_row(f, l1, v);
-	else for (unsigned c = 0; c < 16; c++) {
-		uint32_t d = bytes == 2 ? (uint32_t)l1[2 * c] | (uint32_t)l1[2 * c + 1] << 8
-		                        : (uint32_t)l1[4 * c] | (uint32_t)l1[4 * c + 1] << 8 |
-		                          (uint32_t)l1[4 * c + 2] << 16 | (uint32_t)l1[4 * c + 3] << 24;
-		v[c] = convert(f, d, 0);
-		if (v[c] == CONV_UB)
-			return false;
+	} else {
+		for (unsigned c = 0; c < 16; c++) {
+			uint32_t d = bytes == 2 ? (uint32_t)l1[2 * c] | (uint32_t)l1[2 * c + 1] << 8
+			                        : (uint32_t)l1[4 * c] | (uint32_t)l1[4 * c + 1] << 8 |
+			                          (uint32_t)l1[4 * c + 2] << 16 | (uint32_t)l1[4 * c + 3] << 24;
+			v[c] = convert(f, d, 0);
+			if (v[c] == CONV_UB)
+				return false;
+		}
 	}
 	uint32_t row = out_addr / 16;
 	uint32_t *to;
