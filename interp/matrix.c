@@ -124,13 +124,16 @@ void ttx_matrix_dst16_put(struct ttx_tile *t, unsigned row, unsigned col, uint16
 
 /* ---- Src bank ownership ---- */
 
-static bool srca_owned(const struct ttx_tile *t)
+/* (the cycle model waits for the hand-over the check sees) */
+static bool srca_owned(struct ttx_tile *t, unsigned thread)
 {
+	ttx_timing_src_dep(t, thread, t->matrix_srca_bank & 1);
 	return t->srca[t->matrix_srca_bank & 1].allowed_client == TTX_SRC_MATRIX_UNIT;
 }
 
-static bool srcb_owned(const struct ttx_tile *t)
+static bool srcb_owned(struct ttx_tile *t, unsigned thread)
 {
+	ttx_timing_src_dep(t, thread, 2 + (t->matrix_srcb_bank & 1));
 	return t->srcb[t->matrix_srcb_bank & 1].allowed_client == TTX_SRC_MATRIX_UNIT;
 }
 
@@ -167,7 +170,7 @@ static unsigned mov_blocked_columns(const struct ttx_tile *t)
 static int matmul(struct ttx_tile *t, unsigned thread, unsigned flip_a, unsigned flip_b,
                   unsigned broadcast, unsigned num_rows, unsigned addr_mod, unsigned dst_row)
 {
-	if (!srca_owned(t) || !srcb_owned(t))
+	if (!srca_owned(t, thread) || !srcb_owned(t, thread))
 		return TTX_BLOCKED;
 	unsigned bank = ttx_cfg_bank(t, thread);
 	struct math_fmt f = math_format(t, thread, bank);
@@ -219,7 +222,7 @@ static int elementwise(struct ttx_tile *t, unsigned thread, enum ttx_elw_op eop,
                        unsigned flip_a, unsigned flip_b, unsigned add_dst,
                        unsigned bcast_row, unsigned bcast_col0, unsigned addr_mod, unsigned dst_row)
 {
-	if (!srca_owned(t) || !srcb_owned(t))
+	if (!srca_owned(t, thread) || !srcb_owned(t, thread))
 		return TTX_BLOCKED;
 	unsigned bank = ttx_cfg_bank(t, thread);
 	struct math_fmt f = math_format(t, thread, bank);
@@ -351,7 +354,7 @@ static int32_t gm_comparable(struct gm_datum x)
 static int gmpool(struct ttx_tile *t, unsigned thread, unsigned flip_a, unsigned flip_b,
                   unsigned argmax, unsigned addr_mod, unsigned dst_row, bool zero_srca)
 {
-	if (!srca_owned(t) || !srcb_owned(t))
+	if (!srca_owned(t, thread) || !srcb_owned(t, thread))
 		return TTX_BLOCKED;
 	unsigned bank = ttx_cfg_bank(t, thread);
 	struct math_fmt f = math_format(t, thread, bank);
@@ -599,7 +602,7 @@ static bool mov_use8b(const struct ttx_tile *t, unsigned thread, unsigned fmt)
 static int move_a2d(struct ttx_tile *t, unsigned thread, uint32_t word, bool wait)
 {
 	struct ttx_args_MOVA2D a = ttx_decode_MOVA2D(word);
-	if (wait && !srca_owned(t))
+	if (wait && !srca_owned(t, thread))
 		return TTX_BLOCKED;
 	unsigned bank = ttx_cfg_bank(t, thread);
 	unsigned fmt = srca_fmt(t, bank);
@@ -636,7 +639,7 @@ int ttx_matrix_MOVDBGA2D(struct ttx_tile *t, unsigned thread, uint32_t word)
 int ttx_matrix_MOVB2D(struct ttx_tile *t, unsigned thread, uint32_t word)
 {
 	struct ttx_args_MOVB2D a = ttx_decode_MOVB2D(word);
-	if (!srcb_owned(t))
+	if (!srcb_owned(t, thread))
 		return TTX_BLOCKED;
 	unsigned bank = ttx_cfg_bank(t, thread);
 	unsigned fmt = srca_fmt(t, bank);   /* "SrcAFmt really is used" */
@@ -665,7 +668,7 @@ int ttx_matrix_MOVB2D(struct ttx_tile *t, unsigned thread, uint32_t word)
 int ttx_matrix_MOVB2A(struct ttx_tile *t, unsigned thread, uint32_t word)
 {
 	struct ttx_args_MOVB2A a = ttx_decode_MOVB2A(word);
-	if (!srcb_owned(t))
+	if (!srcb_owned(t, thread))
 		return TTX_BLOCKED;
 	unsigned bank = ttx_cfg_bank(t, thread);
 	unsigned fmt = srcb_fmt(t, bank);
@@ -725,7 +728,7 @@ int ttx_matrix_ZEROSRC(struct ttx_tile *t, unsigned thread, uint32_t word)
 int ttx_matrix_TRNSPSRCB(struct ttx_tile *t, unsigned thread, uint32_t word)
 {
 	(void)thread, (void)word;
-	if (!srcb_owned(t))
+	if (!srcb_owned(t, thread))
 		return TTX_BLOCKED;
 	uint32_t (*sb)[TTX_COLS] = t->srcb[t->matrix_srcb_bank & 1].rows + 16;
 	for (unsigned i = 0; i < 16; i++)
@@ -746,7 +749,7 @@ int ttx_matrix_SHIFTXA(struct ttx_tile *t, unsigned thread, uint32_t word)
 	if (a.Direction < 2)
 		return ttx_fail(t, TTX_FAULT, "SHIFTXA (0x%08X) at thread %u: Direction %u is not "
 		                "documented (TC/SHIFTXA.md)", word, thread, a.Direction);
-	if (!srca_owned(t))
+	if (!srca_owned(t, thread))
 		return TTX_BLOCKED;
 	uint32_t (*sa)[TTX_COLS] = t->srca[t->matrix_srca_bank & 1].rows;
 	unsigned in_row = t->matrix_last_srca_row & 0x30;
@@ -771,7 +774,7 @@ int ttx_matrix_SHIFTXA(struct ttx_tile *t, unsigned thread, uint32_t word)
 int ttx_matrix_SHIFTXB(struct ttx_tile *t, unsigned thread, uint32_t word)
 {
 	struct ttx_args_SHIFTXB a = ttx_decode_SHIFTXB(word);
-	if (!srcb_owned(t))
+	if (!srcb_owned(t, thread))
 		return TTX_BLOCKED;
 	unsigned row = (a.SrcRow + t->rwc[thread].srcb) & 0x3F;
 	uint32_t *r = t->srcb[t->matrix_srcb_bank & 1].rows[row];

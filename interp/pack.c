@@ -319,6 +319,7 @@ struct job {
 	bool acc, compress, bfp;
 	unsigned out_bits;           /* bits per output datum */
 	int err;                     /* a fault already reported */
+	uint32_t writes, datums;     /* 16-byte L1 writes and datums, for the cycle model */
 };
 
 /* L1 += the 16 bytes (TC/Packers/README.md "Accumulation"): FP32 as a float32
@@ -388,6 +389,7 @@ static void stream_write(struct job *j, struct ttx_pack_stream *s, bool data)
 	else
 		memcpy(dst, s->buf, 16);
 	s->addr += 16;
+	j->writes++;
 	s->fill = 0;
 	memset(s->buf, 0, 16);
 	j->pk->tile_words++;
@@ -584,6 +586,7 @@ static void datum_out(struct job *j, uint32_t v)
 {
 	struct ttx_packer *pk = j->pk;
 	uint32_t out = j->bfp ? v : late_convert(j, v);
+	j->datums++;
 	if (j->compress) {
 		compress_in(j, out, is_zero(j, out));
 	} else if (j->bfp) {
@@ -982,6 +985,7 @@ int ttx_pack_PACR(struct ttx_tile *t, unsigned thread, uint32_t word)
 		}
 		if (j.err)
 			return j.err;
+		ttx_timing_packer(t, j.writes, j.datums, j.acc);
 	}
 	return TTX_OK;
 }

@@ -399,6 +399,7 @@ static int storeind_src(struct ttx_tile *t, unsigned thread, uint32_t word)
 			row += t->unpacker_src_row[0][thread];
 		}
 	}
+	ttx_timing_src_dep(t, thread, 2 * which + (t->unpacker_src_bank[which] & 1));
 	if (bank->allowed_client != TTX_SRC_UNPACKERS)
 		return spin(t, thread);
 	half_set(g, a.OffsetHalfReg, offset + offset_increment[a.OffsetIncrement]);

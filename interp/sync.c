@@ -179,7 +179,7 @@ static const uint16_t block_bits[256] = {
 
 /* Does a latched block mask hold back an instruction with this opcode?
    With all nine bits set "all instructions will be blocked", NOP included. */
-static int blocks(unsigned block_mask, unsigned opcode)
+int ttx_sync_blocks(unsigned block_mask, unsigned opcode)
 {
 	if (block_mask == 0x1FF)
 		return 1;
@@ -231,11 +231,14 @@ int ttx_sync_gate(struct ttx_tile *t, unsigned thread, uint32_t word)
 		return TTX_OK;
 	for (unsigned th = 0; th < TTX_THREADS; th++) {
 		struct ttx_wait_gate *g = &t->wait_gate[th];
-		if (g->opcode && conditions_met(t, g))
+		if (g->opcode && conditions_met(t, g)) {
+			if (t->timing.on)
+				ttx_timing_gate_release(t, th, g);
 			memset(g, 0, sizeof(*g));
+		}
 	}
 	const struct ttx_wait_gate *g = &t->wait_gate[thread];
-	if (g->opcode && blocks(g->block_mask, word >> 24))
+	if (g->opcode && ttx_sync_blocks(g->block_mask, word >> 24))
 		return TTX_BLOCKED;
 	return TTX_OK;
 }

@@ -481,6 +481,7 @@ static int regular(struct ttx_tile *t, unsigned thread, uint32_t word)
 	bool set_ovrd = ttx_thread_cfg_get(t, thread, TTX_THCFG_SRCA_SET_SetOvrdWithAddr);
 	uint8_t sbank = t->unpacker_src_bank[p.u] & 1;
 	struct ttx_src_bank *src = p.u ? &t->srcb[sbank] : &t->srca[sbank];
+	ttx_timing_src_dep(t, thread, 2 * p.u + sbank);
 	if (count && dcount && src->allowed_client != TTX_SRC_UNPACKERS) {
 		if (t->opt.strict)
 			return fault(t, thread, word, "Src%c bank %u is owned by the Matrix Unit (--strict: the program "
@@ -495,7 +496,8 @@ static int regular(struct ttx_tile *t, unsigned thread, uint32_t word)
 	   datum by datum does the same) */
 	bool rows_ok = p.uncompressed && !ttx_fmt_is_bfp(f.in) && !upsample && !p.interleave && !a.AllDatumsAreZero &&
 	               !drop && !p.transpose && !col_shift && (p.datum_bits == 16 || p.datum_bits == 32);
-	for (uint64_t i = 0; i < count && dcount;) {
+	uint64_t nread = 0;   /* datums read */
+	for (uint64_t i = 0; i < count && dcount; nread = i) {
 		if (rows_ok && i % 16 == 0 && count - i >= 16 && dcount >= 16 &&
 		    row_fast(t, &p, &f, data, out_addr, sbank, src_row, set_ovrd, dst32)) {
 			i += 16, dcount -= 16, out_addr += 16;
@@ -578,6 +580,16 @@ static int regular(struct ttx_tile *t, unsigned thread, uint32_t word)
 		}
 	}
 
+	/* the L1 reads, for the cycle model: datums, zero counts, exponents */
+	if (t->timing.on) {
+		uint64_t bits = nread * p.datum_bits + (p.uncompressed ? 0 : 4 * nread) +
+		                (has_exps ? nread / 16 * 8 : 0);
+		bool to_dst_bfp4 = p.to_dst && (f.in == TTX_FMT_BFP4 || f.in == TTX_FMT_BFP4A);
+		ttx_timing_unpacker(t, bits, bits_of(c[8], 4, 2),
+		                    !p.uncompressed || upsample >= 3 || f.in == TTX_FMT_BFP2 || f.in == TTX_FMT_BFP2A,
+		                    upsample == 1 || to_dst_bfp4);
+	}
+
 	/* counters for the next instruction */
 	if (p.multi && a.UseContextCounter) {
 		unsigned next = (p.ctx + 1) & 7;
@@ -647,6 +659,7 @@ static int zerosrc(struct ttx_tile *t, unsigned thread, uint32_t word)
 	unsigned u = a.WhichUnpacker, ubank = t->unpacker_src_bank[u] & 1;
 	unsigned wbank = a.WaitLikeUnpacr ? ubank : (u ? t->matrix_srcb_bank : t->matrix_srca_bank) & 1;
 	struct ttx_src_bank *s = u ? t->srcb : t->srca;
+	ttx_timing_src_dep(t, thread, 2 * u + wbank);
 	if (s[wbank].allowed_client != TTX_SRC_UNPACKERS)
 		return TTX_BLOCKED;
 	/* NegativeInfSrcA has no effect on SrcB on Wormhole (NonContractualBehavior) */

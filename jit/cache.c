@@ -46,6 +46,7 @@ struct block {
 	uint64_t ninsns, nfallback;    /* instructions per run, and of them through the interpreter */
 	struct op_count *ops;          /* per opcode, for the statistics */
 	size_t nops;
+	struct ttx_timing_block timing;   /* its placement by the cycle model */
 	uint32_t seen;
 	uint8_t queued;                /* handed to the compile thread */
 	ttx_block_fn fn;               /* atomic: the compile thread sets it */
@@ -223,6 +224,7 @@ static int insert(struct ttx_jit *j, struct block *b)
 static void count_op(struct block *b, uint32_t word, int native)
 {
 	uint8_t op = (uint8_t)(word >> 24);
+	ttx_timing_block_add(&b->timing, word);
 	b->ninsns++;
 	b->nfallback += !native;
 	for (size_t i = 0; i < b->nops; i++) {
@@ -401,8 +403,11 @@ static long run_block(struct ttx_tile *t, struct block *b, unsigned thread, size
 		   (docs/jit.md). */
 		*fault_index = (r >> 8) - 1;
 		if (!b->is_mop) {
-			for (size_t i = 0; i < *fault_index; i++)
+			for (size_t i = 0; i < *fault_index; i++) {
 				t->op_counts[b->key[i] >> 24]++;
+				if (t->timing.on)
+					ttx_timing_insn(t, thread, b->key[i]);
+			}
 			t->stats.insns += *fault_index;
 			t->stats.insns_by_thread[thread] += *fault_index;
 			t->stats.insns_jit += *fault_index;
@@ -411,6 +416,8 @@ static long run_block(struct ttx_tile *t, struct block *b, unsigned thread, size
 	}
 	for (size_t i = 0; i < b->nops; i++)
 		t->op_counts[b->ops[i].op] += b->ops[i].n;
+	if (t->timing.on)
+		ttx_timing_block_run(t, thread, &b->timing);
 	t->stats.insns_jit += b->ninsns;
 	t->stats.insns_jit_fallback += b->nfallback;
 	return (long)b->ninsns;
@@ -598,7 +605,9 @@ static long step_mop(struct ttx_tile *t, struct ttx_jit *j, unsigned thread, uin
 	if ((budget && b->ninsns > budget) || !ready(j, b))
 		return 0;   /* the interpreter expands it */
 	size_t fault_index;
+	t->timing.mop_ended[thread] = 0;   /* as src/frontend.c does */
 	long n = run_block(t, b, thread, &fault_index);
+	t->timing.mop_ended[thread] = t->timing.on;
 	p->head++;
 	t->op_counts[TTX_OP_MOP]++;
 	return n;
@@ -626,6 +635,8 @@ static int record(struct ttx_tile *t, unsigned thread, uint32_t w)
 	fe->replay_index = (uint8_t)((a.Index + count) % TTX_REPLAY_SIZE);
 	fe->replay_exec = 0;
 	t->op_counts[TTX_OP_REPLAY]++;
+	if (t->timing.on)
+		ttx_timing_frontend(t, thread, count);
 	p->head += 1 + count;
 	return 1;
 }
@@ -664,6 +675,8 @@ long ttx_jit_step(struct ttx_tile *t, unsigned thread, uint64_t budget)
 			   that the MOP after it can be taken here. */
 			fe->mask_hi = (uint16_t)ttx_decode_MOP_CFG(w).MaskHi;
 			t->op_counts[TTX_OP_MOP_CFG]++;
+			if (t->timing.on)
+				ttx_timing_frontend(t, thread, 1);
 			p->head++;
 			continue;
 		}

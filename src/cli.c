@@ -39,7 +39,10 @@ static const char usage_text[] =
 	"                        flush-to-zero; not bit-exact)\n"
 	"  --max-insns N         stop after N instructions (exit 1 if work is left)\n"
 	"  --strict              report undefined behaviour as a fault, hazards as warnings\n"
-	"  --stats               print execution statistics to stderr\n"
+	"  --stats               print execution statistics to stderr, with the cycle model's\n"
+	"                        device cycles, unit utilisation and stalls (docs/timing.md)\n"
+	"  --clock-ghz X         device clock for the estimated time (default 1.0)\n"
+	"  --perfetto F          write a Chrome/Perfetto trace of the cycle model to F (JSON)\n"
 	"  --trace F             write every executed instruction to F ('-' = stdout)\n"
 	"\n"
 	"PROGRAM: *.bin (or .BIN) = raw little-endian 32-bit words (at most 16 Mi); anything else\n"
@@ -403,9 +406,80 @@ void print_stats(FILE *f, const struct ttx_stats *s)
 		fprintf(f, "emulated instructions/s: %.0f\n", (double)s->insns / s->wall_seconds);
 }
 
+/* The cycle model's lines of --stats (docs/timing.md). */
+void print_cycles(FILE *f, const struct ttx_cycles *c, double clock_ghz)
+{
+	static const enum ttx_unit shown[] = { TTX_UNIT_MATRIX, TTX_UNIT_SFPU, TTX_UNIT_UNPACK, TTX_UNIT_PACK,
+	                                       TTX_UNIT_MOVER, TTX_UNIT_SCALAR, TTX_UNIT_SYNC, TTX_UNIT_CONFIG };
+	double cycles = (double)c->device_cycles;
+	fprintf(f, "device cycles: %" PRIu64 "\n", c->device_cycles);
+	fprintf(f, "estimated device time: %.3f us at %.2f GHz\n", cycles / (clock_ghz * 1e3), clock_ghz);
+	fprintf(f, "busy cycles by unit:");
+	for (size_t i = 0; i < sizeof(shown) / sizeof(shown[0]); i++)
+		fprintf(f, " %s %" PRIu64, ttx_unit_name(shown[i]), c->busy_by_unit[shown[i]]);
+	fprintf(f, "\nutilisation:");
+	int top = -1;
+	for (size_t i = 0; i < sizeof(shown) / sizeof(shown[0]); i++) {
+		uint64_t b = c->busy_by_unit[shown[i]];
+		fprintf(f, " %s %.1f%%", ttx_unit_name(shown[i]), cycles > 0 ? 100.0 * (double)b / cycles : 0.0);
+		if (b && (top < 0 || b > c->busy_by_unit[top]))
+			top = (int)shown[i];
+	}
+	fprintf(f, "\n");
+	for (unsigned th = 0; th < TTX_THREADS; th++) {
+		if (!c->issued[th])
+			continue;
+		uint64_t stalled = 0;
+		for (int r = 0; r < TTX_STALL_COUNT; r++)
+			stalled += c->stalled[th][r];
+		fprintf(f, "thread T%u: %" PRIu64 " issued, busy %" PRIu64 ", stalled %" PRIu64, th, c->issued[th],
+		        c->busy[th], stalled);
+		/* the top stall reasons, most first; unit stalls by unit */
+		uint64_t amount[TTX_STALL_COUNT + TTX_UNIT_COUNT];
+		for (int r = 0; r < TTX_STALL_COUNT; r++)
+			amount[r] = r == TTX_STALL_UNIT ? 0 : c->stalled[th][r];
+		for (int u = 0; u < TTX_UNIT_COUNT; u++)
+			amount[TTX_STALL_COUNT + u] = c->stalled_on_unit[th][u];
+		const char *sep = " (";
+		for (int k = 0; k < 3; k++) {
+			int best = -1;
+			for (int r = 0; r < TTX_STALL_COUNT + TTX_UNIT_COUNT; r++)
+				if (amount[r] && (best < 0 || amount[r] > amount[best]))
+					best = r;
+			if (best < 0)
+				break;
+			if (best < TTX_STALL_COUNT)
+				fprintf(f, "%s%s %" PRIu64, sep, ttx_stall_name((enum ttx_stall)best), amount[best]);
+			else
+				fprintf(f, "%s%s busy %" PRIu64, sep, ttx_unit_name((enum ttx_unit)(best - TTX_STALL_COUNT)),
+				        amount[best]);
+			amount[best] = 0;
+			sep = ", ";
+		}
+		fprintf(f, "%s\n", sep[0] == ',' ? ")" : "");
+	}
+	fprintf(f, "MACs/cycle: %.1f of %d (%.1f%%)\n", cycles > 0 ? (double)c->macs / cycles : 0.0,
+	        TTX_PEAK_MACS_PER_CYCLE,
+	        cycles > 0 ? 100.0 * (double)c->macs / cycles / TTX_PEAK_MACS_PER_CYCLE : 0.0);
+	if (top >= 0)
+		fprintf(f, "bottleneck: %s (busy %.1f%% of the device cycles)\n", ttx_unit_name((enum ttx_unit)top),
+		        100.0 * (double)c->busy_by_unit[top] / cycles);
+}
+
+/* --clock-ghz: a positive number of GHz. */
+int parse_clock(const char *s, double *out)
+{
+	char *end;
+	double v = strtod(s, &end);
+	if (end == s || *end || !(v > 0) || v > 100)
+		return -1;
+	*out = v;
+	return 0;
+}
+
 enum {
 	OPT_THREAD = 256, OPT_DST_IN, OPT_DST_OUT, OPT_DST16_OUT, OPT_LREG_OUT, OPT_L1_IN, OPT_L1_OUT,
-	OPT_ENGINE, OPT_NUMERICS, OPT_MAX_INSNS, OPT_STATS, OPT_TRACE, OPT_STRICT,
+	OPT_ENGINE, OPT_NUMERICS, OPT_MAX_INSNS, OPT_STATS, OPT_TRACE, OPT_STRICT, OPT_CLOCK, OPT_PERFETTO,
 };
 
 #define MAX_L1_IO 64
@@ -426,9 +500,14 @@ int cmd_run(const struct cli_io *io, int argc, char **argv)
 		{ "stats", 0, OPT_STATS },
 		{ "trace", 1, OPT_TRACE },
 		{ "strict", 0, OPT_STRICT },
+		{ "clock-ghz", 1, OPT_CLOCK },
+		{ "perfetto", 1, OPT_PERFETTO },
 		{ NULL, 0, 0 },
 	};
 	const char *dst_in = NULL, *dst_out = NULL, *dst16_out = NULL, *lreg_out = NULL, *trace = NULL;
+	const char *perfetto = NULL;
+	double clock_ghz = 1.0;
+	struct perfetto *pf = NULL;
 	struct l1_io l1_in[MAX_L1_IO], l1_out[MAX_L1_IO];
 	int n_in = 0, n_out = 0, stats = 0, thread_given = 0;
 	uint64_t thread = 0, max_insns = 0;
@@ -456,6 +535,11 @@ int cmd_run(const struct cli_io *io, int argc, char **argv)
 		case OPT_TRACE: trace = optarg; break;
 		case OPT_STATS: stats = 1; break;
 		case OPT_STRICT: opt.strict = 1; break;
+		case OPT_PERFETTO: perfetto = optarg; break;
+		case OPT_CLOCK:
+			if (parse_clock(optarg, &clock_ghz))
+				return usage_error(io->err, "--clock-ghz '%s': expected a positive number of GHz", optarg);
+			break;
 		case OPT_L1_IN:
 			if (n_in == MAX_L1_IO || parse_l1_spec(optarg, 0, &l1_in[n_in]))
 				return usage_error(io->err, "--l1-in '%s': expected ADDR:FILE", optarg);
@@ -521,6 +605,18 @@ int cmd_run(const struct cli_io *io, int argc, char **argv)
 		}
 		opt.trace = trace_line;
 		opt.trace_ctx = trace_file;
+	}
+	opt.timing = stats || perfetto;
+	if (prog && perfetto) {
+		pf = perfetto_open(perfetto, io->out, io->err);
+		if (!pf) {
+			ttx_program_free(prog);
+			if (trace_file && trace_file != io->out)
+				fclose(trace_file);
+			return EXIT_USAGE;
+		}
+		opt.timing_event = perfetto_event;
+		opt.timing_ctx = pf;
 	}
 	struct ttx_tile *t = prog ? ttx_tile_new(&opt) : NULL;
 	if (prog && !t)
@@ -596,6 +692,9 @@ int cmd_run(const struct cli_io *io, int argc, char **argv)
 		struct ttx_stats s;
 		ttx_stats_get(t, &s);
 		print_stats(io->err, &s);
+		struct ttx_cycles cy;
+		ttx_cycles_get(t, &cy);
+		print_cycles(io->err, &cy, clock_ghz);
 		for (int i = 0; i < nnotes; i++)
 			fprintf(io->err, "note: %s\n", notes[i]);
 		if (finish_output(io->err, "--stats", io->err))
@@ -665,6 +764,12 @@ done:
 			bad = 1;
 		}
 		if (bad)
+			rc = EXIT_USAGE;
+	}
+	if (pf) {
+		struct ttx_cycles cy;
+		ttx_cycles_get(t, &cy);
+		if (perfetto_close(pf, &cy))
 			rc = EXIT_USAGE;
 	}
 	ttx_tile_destroy(t);

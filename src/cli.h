@@ -49,6 +49,15 @@ int parse_numerics(const char *s, enum ttx_numerics *out);
 /* --fidelity lofi|hifi2|hifi3|hifi4; 0, or -1 if unknown. */
 int parse_fidelity(const char *s, enum ttx_fidelity *out);
 void print_stats(FILE *f, const struct ttx_stats *s);
+void print_cycles(FILE *f, const struct ttx_cycles *c, double clock_ghz);
+int parse_clock(const char *s, double *out);
+/* --perfetto (cli_perfetto.c): a Chrome/Perfetto JSON trace written from
+   the cycle model's events; path "-" = out.  perfetto_close finishes the
+   file and returns 0, or -1 after a write error (reported on err). */
+struct perfetto;
+struct perfetto *perfetto_open(const char *path, FILE *out, FILE *err);
+void perfetto_event(void *ctx, const struct ttx_timing_event *e);
+int perfetto_close(struct perfetto *pf, const struct ttx_cycles *c);
 /* ttx_options.warn with warn_ctx a FILE * */
 void warn_line(void *ctx, const char *message);
 

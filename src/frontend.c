@@ -159,6 +159,7 @@ static int mop_next(struct ttx_tile *t, unsigned thread, uint32_t *word)
 			if (more)
 				return 1;
 			fe->mop_active = 0;
+			t->timing.mop_ended[thread] = t->timing.on;   /* docs/timing.md: transition cycle */
 		}
 		uint32_t w;
 		if (!pipe_pop(&t->pipe[thread], &w))
@@ -167,9 +168,12 @@ static int mop_next(struct ttx_tile *t, unsigned thread, uint32_t *word)
 		case TTX_OP_MOP_CFG: {
 			struct ttx_args_MOP_CFG a = ttx_decode_MOP_CFG(w);
 			fe->mask_hi = (uint16_t)a.MaskHi;
+			if (t->timing.on)
+				ttx_timing_frontend(t, thread, 1);   /* ingested, nothing emitted */
 			break;
 		}
 		case TTX_OP_MOP:
+			t->timing.mop_ended[thread] = 0;   /* MOP after MOP: no transition cycle */
 			start_mop(fe, t->mop[thread].cfg, w);
 			break;
 		default:
@@ -212,6 +216,8 @@ int ttx_frontend_fetch(struct ttx_tile *t, unsigned thread)
 				fe->replay_mode = 0;
 			if (fe->replay_exec)
 				break;
+			if (t->timing.on)
+				ttx_timing_frontend(t, thread, 1);   /* ingested, nothing emitted */
 			continue;
 		}
 		if (w >> 24 == TTX_OP_REPLAY) {

@@ -102,7 +102,7 @@ static int jit_may_run(struct ttx_tile *t, unsigned th)
 	for (unsigned o = 0; o < TTX_THREADS; o++)
 		if (o != th && ttx_frontend_busy(t, o))
 			return 0;
-	return ttx_cycle_quiet(t);
+	return ttx_cycle_quiet(t) && ttx_timing_gate_open(t, th);
 }
 
 /* TTX_LIMIT with the number of instructions the budget allowed. */
@@ -166,6 +166,8 @@ static enum ttx_status run(struct ttx_tile *t, uint64_t max_insns, int stall_is_
 			t->stats.insns++;
 			t->stats.insns_by_thread[th]++;
 			t->op_counts[word >> 24]++;
+			if (t->timing.on)
+				ttx_timing_insn(t, th, word);
 			if (t->opt.trace)
 				t->opt.trace(t->opt.trace_ctx, th, word);
 			if (ttx_frontend_busy(t, th))

@@ -200,6 +200,7 @@ void ttx_tile_reset(struct ttx_tile *t)
 	memset(&t->stats, 0, sizeof(t->stats));
 	memset(t->op_counts, 0, sizeof(t->op_counts));
 	t->error[0] = '\0';
+	ttx_timing_reset(t);
 }
 
 const char *ttx_tile_error(const struct ttx_tile *t)

@@ -203,6 +203,39 @@ struct ttx_pipe {
 	bool blocked;                      /* the head instruction waits */
 };
 
+/* The cycle model (src/timing.c, docs/timing.md): each thread's and
+   resource's next free cycle, fed instruction by instruction in the order
+   the functional scheduler retires them.  Never read by the functional
+   model. */
+enum ttx_timing_res {
+	TTX_RES_MATRIX, TTX_RES_SFPU,
+	TTX_RES_UNPACK_ADDR,               /* the address stage both unpackers share */
+	TTX_RES_UNPACK0, TTX_RES_UNPACK1,  /* each unpacker's L1 reads */
+	TTX_RES_PACK,                      /* the packers' L1 writes */
+	TTX_RES_MOVER, TTX_RES_SCALAR, TTX_RES_CONFIG, TTX_RES_SYNC,
+	TTX_RES_COUNT,
+	TTX_RES_NONE = TTX_RES_COUNT
+};
+struct ttx_timing {
+	uint8_t on;
+	uint8_t mop_ended[TTX_THREADS];    /* a MOP expansion ended: the transition penalty is due */
+	uint8_t gate_op[TTX_THREADS];      /* the timing side of the Wait Gate: opcode, block mask, */
+	uint16_t gate_mask[TTX_THREADS];
+	uint64_t gate_until[TTX_THREADS];  /* first cycle a blocked instruction may issue */
+	uint8_t owners;                    /* bit b: Src bank b (A0 A1 B0 B1) owned by the Matrix Unit */
+	uint64_t ready[TTX_THREADS];       /* first cycle the thread may issue */
+	uint64_t free[TTX_RES_COUNT];      /* first cycle the resource accepts work */
+	uint64_t sfpnop_free;              /* SFPNOP may take the last cycle of SFPSWAP & co. */
+	uint64_t done[TTX_THREADS][TTX_RES_COUNT];   /* last completion of the thread's work there */
+	uint64_t busy_until[TTX_UNIT_COUNT];
+	uint64_t src_stamp[4], sem_stamp[8], mutex_stamp[8];   /* cycle of the last hand-over */
+	/* set by the units for the instruction being executed */
+	uint64_t dep[TTX_THREADS];         /* a Src bank hand-over it waited for */
+	uint8_t dep_reason[TTX_THREADS];
+	uint32_t xfer_cycles;              /* unpack/pack/mover: cycles of L1 traffic */
+	struct ttx_cycles c;
+};
+
 struct ttx_tile {
 	struct ttx_options opt;
 	uint8_t *l1;                                  /* TTX_L1_SIZE bytes (TT/L1.md) */
@@ -268,6 +301,7 @@ struct ttx_tile {
 	unsigned kernel_cache_next;
 	uint8_t jit_on;
 	uint32_t jit_skip[TTX_THREADS];
+	struct ttx_timing timing;
 	struct ttx_stats stats;          /* insns_by_unit is derived from op_counts */
 	uint64_t op_counts[256];         /* instructions retired (or expanded) per opcode */
 	char error[256];
@@ -394,6 +428,45 @@ static inline int ttx_frontend_busy(const struct ttx_tile *t, unsigned thread)
 	const struct ttx_frontend *fe = &t->fe[thread];
 	const struct ttx_pipe *p = &t->pipe[thread];
 	return fe->has_slot || fe->mop_active || fe->replay_mode == 2 || p->head != p->tail;
+}
+
+/* The cycle model (src/timing.c).  ttx_timing_insn places an instruction
+   thread th retired (after the unit ran it); the others are the hooks the
+   front end, the Wait Gate and the units call while timing is on. */
+void ttx_timing_reset(struct ttx_tile *t);
+void ttx_timing_insn(struct ttx_tile *t, unsigned th, uint32_t word);
+void ttx_timing_frontend(struct ttx_tile *t, unsigned th, unsigned cycles);
+void ttx_timing_gate_release(struct ttx_tile *t, unsigned th, const struct ttx_wait_gate *g);
+int ttx_sync_blocks(unsigned block_mask, unsigned opcode);
+/* L1 traffic of the instruction being executed (the units call these). */
+void ttx_timing_unpacker(struct ttx_tile *t, uint64_t bits, unsigned throttle, int x1_only, int x2_max);
+void ttx_timing_packer(struct ttx_tile *t, uint32_t writes, uint32_t datums, int accumulate);
+void ttx_timing_mover(struct ttx_tile *t, uint32_t bytes, int from_l1);
+/* A Src bank hand-over the instruction depends on (bank: 0-1 SrcA, 2-3 SrcB). */
+static inline void ttx_timing_src_dep(struct ttx_tile *t, unsigned th, unsigned bank)
+{
+	if (t->timing.on && t->timing.src_stamp[bank & 3] > t->timing.dep[th]) {
+		t->timing.dep[th] = t->timing.src_stamp[bank & 3];
+		t->timing.dep_reason[th] = TTX_STALL_SRC;
+	}
+}
+/* The JIT's summary of a compiled block (SFPU and NOP instructions only):
+   its placement follows from the thread's and the SFPU's entry state. */
+struct ttx_timing_block {
+	uint32_t n, lead;                  /* instructions; NOPs before the first SFPU one */
+	uint32_t first_word, sfpu_word;    /* the first instruction, the first SFPU one */
+	uint8_t started;                   /* an SFPU instruction was seen */
+	/* cycles after the first SFPU instruction's issue: */
+	uint32_t ready_off, free_off, sfpnop_off, done_sfpu, done_all, busy_end;
+	uint32_t busy, first_occ;          /* SFPU busy cycles; the first one's occupancy */
+	uint32_t stall;                    /* stall cycles inside the block */
+};
+void ttx_timing_block_add(struct ttx_timing_block *b, uint32_t word);
+void ttx_timing_block_run(struct ttx_tile *t, unsigned th, const struct ttx_timing_block *b);
+/* Whether a compiled block may run now without the model losing a wait. */
+static inline int ttx_timing_gate_open(const struct ttx_tile *t, unsigned th)
+{
+	return !t->timing.on || t->timing.gate_until[th] <= t->timing.ready[th];
 }
 
 /* Execution (interp/exec.c): execute one instruction of a thread.

@@ -60,6 +60,8 @@ enum ttx_numerics {
 	TTX_NUMERICS_FAST,
 };
 
+struct ttx_timing_event;
+
 struct ttx_options {
 	/* sizeof(struct ttx_options) of the header the caller was built with
 	   (0: this header's), so that later versions can add fields */
@@ -77,6 +79,15 @@ struct ttx_options {
 	/* Called after each retired instruction (NULL: no tracing). */
 	void (*trace)(void *ctx, unsigned thread, uint32_t word);
 	void *trace_ctx;
+	/* Run the cycle model beside the functional one (docs/timing.md):
+	   device cycles, unit busy and thread stall cycles, ttx_cycles_get.
+	   It never changes results. */
+	int timing;
+	/* With timing: called for each instruction the model places, or once
+	   for a run of instructions compiled together (count > 1), e.g. to
+	   write a trace (NULL: none).  Does not turn the JIT off. */
+	void (*timing_event)(void *ctx, const struct ttx_timing_event *e);
+	void *timing_ctx;
 };
 
 /* The execution units instructions go to (TC/README.md), the index of
@@ -113,6 +124,47 @@ struct ttx_stats {
 	uint64_t insns_by_thread[TTX_THREADS];
 	double wall_seconds;             /* time spent inside ttx_run */
 	uint64_t insns_by_opcode[256];   /* by opcode (ttx_opcode_name) */
+};
+
+/* Why a thread could not issue its next instruction on the cycle after
+   the previous one (the binding constraint; docs/timing.md). */
+enum ttx_stall {
+	TTX_STALL_UNIT,        /* the unit it goes to was still busy */
+	TTX_STALL_STALLWAIT,   /* held at the Wait Gate by STALLWAIT */
+	TTX_STALL_SEMWAIT,     /* held at the Wait Gate by SEMWAIT */
+	TTX_STALL_SRC,         /* SrcA/SrcB bank not yet handed over (dvalid) */
+	TTX_STALL_MUTEX,       /* ATGETM waiting for a mutex */
+	TTX_STALL_FRONTEND,    /* MOP expander transition, REPLAY recording, MOP_CFG */
+	TTX_STALL_COUNT
+};
+/* "unit", "stallwait", "semwait", "src", "mutex", "frontend"; "?" out of range. */
+TTX_API const char *ttx_stall_name(enum ttx_stall reason);
+
+/* The cycle model's totals (ttx_options.timing), since the tile was
+   created or reset.  Cycles count from 0 at reset. */
+struct ttx_cycles {
+	uint64_t device_cycles;                   /* the cycle after the last result is ready */
+	uint64_t busy_by_unit[TTX_UNIT_COUNT];    /* cycles each unit was executing (union of its work) */
+	uint64_t issued[TTX_THREADS];             /* instructions each thread issued */
+	uint64_t busy[TTX_THREADS];               /* cycles a thread spent issuing (>= issued: some block it longer) */
+	uint64_t stalled[TTX_THREADS][TTX_STALL_COUNT];
+	uint64_t stalled_on_unit[TTX_THREADS][TTX_UNIT_COUNT];  /* TTX_STALL_UNIT by unit */
+	uint64_t macs;                            /* multiplier-array MACs: 2048 per MVMUL/DOTPV (peak per cycle) */
+};
+#define TTX_PEAK_MACS_PER_CYCLE 2048
+TTX_API void ttx_cycles_get(const struct ttx_tile *t, struct ttx_cycles *out);
+
+/* One placement by the cycle model (ttx_options.timing_event). */
+struct ttx_timing_event {
+	unsigned thread;
+	enum ttx_unit unit;       /* TTX_UNIT_MISC for NOP-like instructions */
+	uint32_t word;            /* the (first) instruction */
+	uint32_t count;           /* instructions: 1, or a compiled block's */
+	uint64_t issue;           /* cycle the (first) instruction issued */
+	uint64_t done;            /* cycle its (last) result is ready */
+	uint64_t unit_free;       /* cycle its unit can take the next one (0: it used none) */
+	uint64_t stall;           /* cycles the thread waited before issue */
+	enum ttx_stall reason;    /* why, when stall > 0 */
 };
 
 /* Blocked-thread report of a deadlock or of ttx_run stopping with work left. */
