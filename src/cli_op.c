@@ -190,6 +190,7 @@ int cmd_op(const struct cli_io *io, int argc, char **argv)
 		goto done;
 	}
 	out.data = malloc(out.batch * out.rows * out.cols * sizeof(float));
+	opt.timing = stats;
 	t = out.data ? ttx_tile_new(&opt) : NULL;
 	if (!t) {
 		fprintf(io->err, "ttx: out of memory\n");
@@ -205,6 +206,9 @@ int cmd_op(const struct cli_io *io, int argc, char **argv)
 		struct ttx_stats s;
 		ttx_stats_get(t, &s);
 		print_stats(io->err, &s);
+		struct ttx_cycles cy;
+		ttx_cycles_get(t, &cy);
+		print_cycles(io->err, &cy, 1.0);
 	}
 	if (st != TTX_OK) {
 		fprintf(io->err, "ttx: op %s: %s\n", name, err);

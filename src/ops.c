@@ -126,15 +126,18 @@ static enum ttx_status get_kernel(struct opc *c, const char *name, const struct 
 	return TTX_OK;
 }
 
-/* Reset the tile for a kernel run, keeping its statistics. */
+/* Reset the tile for a kernel run, keeping its statistics; the cycle
+   model goes on from where the last kernel ended. */
 static void clear_tile(struct ttx_tile *t)
 {
 	struct ttx_stats st = t->stats;
 	uint64_t counts[256];
 	memcpy(counts, t->op_counts, sizeof(counts));
+	struct ttx_timing tm = t->timing;
 	ttx_tile_reset(t);
 	t->stats = st;
 	memcpy(t->op_counts, counts, sizeof(counts));
+	ttx_timing_resume(t, &tm);
 }
 
 static enum ttx_status run_kernel(struct opc *c, const struct ttx_program *prog)

@@ -434,6 +434,7 @@ static inline int ttx_frontend_busy(const struct ttx_tile *t, unsigned thread)
    thread th retired (after the unit ran it); the others are the hooks the
    front end, the Wait Gate and the units call while timing is on. */
 void ttx_timing_reset(struct ttx_tile *t);
+void ttx_timing_resume(struct ttx_tile *t, const struct ttx_timing *before);
 void ttx_timing_insn(struct ttx_tile *t, unsigned th, uint32_t word);
 void ttx_timing_frontend(struct ttx_tile *t, unsigned th, unsigned cycles);
 void ttx_timing_gate_release(struct ttx_tile *t, unsigned th, const struct ttx_wait_gate *g);

@@ -278,6 +278,22 @@ void ttx_timing_reset(struct ttx_tile *t)
 	t->timing.owners = src_owners(t);
 }
 
+/* After a reset between kernels run one after another (src/ops.c): the
+   totals go on, and the next kernel starts when the last one finished. */
+void ttx_timing_resume(struct ttx_tile *t, const struct ttx_timing *before)
+{
+	struct ttx_timing *T = &t->timing;
+	uint64_t now = before->c.device_cycles;
+	T->c = before->c;
+	for (unsigned th = 0; th < TTX_THREADS; th++)
+		T->ready[th] = now;
+	for (unsigned r = 0; r < TTX_RES_COUNT; r++)
+		T->free[r] = now;
+	for (unsigned u = 0; u < TTX_UNIT_COUNT; u++)
+		T->busy_until[u] = now;
+	T->sfpnop_free = now;
+}
+
 /* The latest of the constraints on an issue cycle, and which one bound. */
 struct constraint {
 	uint64_t at;
@@ -432,8 +448,9 @@ void ttx_timing_insn(struct ttx_tile *t, unsigned th, uint32_t word)
 	T->ready[th] = issue + c.block;
 	account(T, th, &k, ready, 1, c.block);
 
-	/* hand-overs this instruction made, for the instructions waiting on them */
-	uint8_t owners = src_owners(t);
+	/* hand-overs this instruction made, for the instructions waiting on
+	   them (SFPU instructions make none: compiled blocks need not look) */
+	uint8_t owners = unit == TTX_UNIT_SFPU ? T->owners : src_owners(t);
 	if (owners != T->owners) {
 		for (unsigned b = 0; b < 4; b++)
 			if ((owners ^ T->owners) >> b & 1)

@@ -23,7 +23,7 @@
 
 static struct ttx_tile *new_tile(enum ttx_engine engine, enum ttx_numerics numerics)
 {
-	struct ttx_options opt = { .engine = engine, .numerics = numerics, .jit_threshold = 1 };
+	struct ttx_options opt = { .engine = engine, .numerics = numerics, .jit_threshold = 1, .timing = 1 };
 	struct ttx_tile *t = ttx_tile_new(&opt);
 	ck_assert_ptr_nonnull(t);
 	return t;
@@ -332,6 +332,18 @@ static int differ_once(struct ttx_tile *interp, struct ttx_tile *jit, const stru
 		fprintf(stderr, "state differs: %s (status %d)\n", what, si);
 		return 0;
 	}
+	/* and the cycle model's every total (docs/timing.md) */
+	struct ttx_cycles ci, cj;
+	ttx_cycles_get(interp, &ci);
+	ttx_cycles_get(jit, &cj);
+	if (memcmp(&ci, &cj, sizeof(ci)) && !(si == TTX_FAULT && p->how >= MOP0)) {
+		fprintf(stderr, "cycle model: interp %llu device cycles (SFPU busy %llu, T0 stalls %llu), jit %llu "
+		        "(%llu, %llu) (status %d)\n", (unsigned long long)ci.device_cycles,
+		        (unsigned long long)ci.busy_by_unit[TTX_UNIT_SFPU], (unsigned long long)ci.stalled[0][0],
+		        (unsigned long long)cj.device_cycles, (unsigned long long)cj.busy_by_unit[TTX_UNIT_SFPU],
+		        (unsigned long long)cj.stalled[0][0], si);
+		return 0;
+	}
 	return 1;
 }
 
@@ -371,7 +383,7 @@ START_TEST(test_differential_fuzz)
 			   the background (--engine auto). */
 			ttx_tile_destroy(jit);
 			struct ttx_options opt = { .engine = (i / 250) % 4 == 3 ? TTX_ENGINE_AUTO : TTX_ENGINE_JIT,
-			                           .jit_threshold = 1 };
+			                           .jit_threshold = 1, .timing = 1 };
 			jit = ttx_tile_new(&opt);
 		}
 		for (int run = 0; run < 2; run++) {
