@@ -43,9 +43,9 @@ static void check(struct ttx_tile *t, enum ttx_status st, const char *name)
 /* Emulated instructions per second, best of three timed rounds after a
    warm-up round (which compiles, for the JIT). */
 static double measure(const struct program *p, enum ttx_engine engine, enum ttx_numerics numerics,
-                      double *median_compile)
+                      double *median_compile, int timing)
 {
-	struct ttx_options opt = { .engine = engine, .numerics = numerics };
+	struct ttx_options opt = { .engine = engine, .numerics = numerics, .timing = timing };
 	struct ttx_tile *t = ttx_tile_new(&opt);
 	if (p->mop_cfg)
 		for (unsigned i = 0; i < 9; i++)
@@ -130,11 +130,23 @@ static void write_svg(const char *path, const struct result *r, size_t n)
 	fclose(f);
 }
 
+/* --timing: the cost of the cycle model (ttx_options.timing), each
+   engine with it off and on, measured one after the other. */
+static void timing_row(const struct program *p)
+{
+	double v[4];
+	for (int k = 0; k < 4; k++)
+		v[k] = measure(p, k < 2 ? TTX_ENGINE_INTERP : TTX_ENGINE_JIT, TTX_NUMERICS_EXACT, NULL, k & 1);
+	printf("| %-34s | %8.1f M | %8.1f M | %6.2fx | %8.1f M | %8.1f M | %6.2fx |\n", p->name, v[0] / 1e6,
+	       v[1] / 1e6, v[0] / v[1], v[2] / 1e6, v[3] / 1e6, v[2] / v[3]);
+	fflush(stdout);
+}
+
 static void row(const struct program *p, int fast_too, struct result *res)
 {
 	double compile = 0;
-	double interp = measure(p, TTX_ENGINE_INTERP, TTX_NUMERICS_EXACT, NULL);
-	double jit = measure(p, TTX_ENGINE_JIT, TTX_NUMERICS_EXACT, &compile);
+	double interp = measure(p, TTX_ENGINE_INTERP, TTX_NUMERICS_EXACT, NULL, 0);
+	double jit = measure(p, TTX_ENGINE_JIT, TTX_NUMERICS_EXACT, &compile, 0);
 	res->name = p->name;
 	res->interp = interp;
 	res->jit = jit;
@@ -142,7 +154,7 @@ static void row(const struct program *p, int fast_too, struct result *res)
 	printf("| %-34s | %8.1f M | %8.1f M | %6.1fx | %6.2f ms |", p->name, interp / 1e6, jit / 1e6,
 	       jit / interp, compile * 1e3);
 	if (fast_too) {
-		double fast = measure(p, TTX_ENGINE_JIT, TTX_NUMERICS_FAST, NULL);
+		double fast = measure(p, TTX_ENGINE_JIT, TTX_NUMERICS_FAST, NULL, 0);
 		res->fast = fast;
 		printf(" %8.1f M |\n", fast / 1e6);
 	} else {
@@ -153,12 +165,15 @@ static void row(const struct program *p, int fast_too, struct result *res)
 
 int main(int argc, char **argv)
 {
-	/* bench_jit [SCALE] [--svg FILE] */
+	/* bench_jit [SCALE] [--svg FILE] [--timing] */
 	long scale = 1;
 	const char *svg = NULL;
+	int timing = 0;
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--svg") == 0 && i + 1 < argc)
 			svg = argv[++i];
+		else if (strcmp(argv[i], "--timing") == 0)
+			timing = 1;
 		else
 			scale = atol(argv[i]);
 	}
@@ -244,6 +259,17 @@ int main(int argc, char **argv)
 		{ "MOP-looped kernel (127x254 MADs)", setup, 6, mop_body, 1, 20 * scale, mop_cfg, 0 },
 		{ "exp(x) kernel (SFPU assembly)", exp_setup, 4, exp_body, ne, 20000 * scale, NULL, 1 },
 	};
+	size_t nprog = sizeof(programs) / sizeof(programs[0]);
+	if (timing) {
+		printf("The cycle model's cost: emulated instructions/s without and with it (slowdown)\n\n");
+		printf("| %-34s | %10s | %10s | %7s | %10s | %10s | %7s |\n", "program", "interp", "+ cycles", "slower",
+		       "JIT", "+ cycles", "slower");
+		printf("|------------------------------------|------------|------------|---------|------------|"
+		       "------------|---------|\n");
+		for (size_t i = 0; i < nprog; i++)
+			timing_row(&programs[i]);
+		return 0;
+	}
 	printf("SFPU programs, one core: emulated SFPU instructions/s (x 32 lanes = lane-ops/s)\n\n");
 	printf("| %-34s | %10s | %10s | %7s | %9s | %10s |\n", "program", "interp", "JIT", "ratio",
 	       "compile", "JIT fast");

@@ -392,10 +392,13 @@ void ttx_jit_wait(struct ttx_tile *t)
 
 /* Run a compiled block.  Returns its instruction count, or -status with
    *fault_index the faulting instruction's place in a straight block. */
-static long run_block(struct ttx_tile *t, struct block *b, unsigned thread, size_t *fault_index)
+static long run_block(struct ttx_tile *t, struct block *b, unsigned thread, size_t *fault_index,
+                      uint64_t *untimed)
 {
 	uint32_t r = b->fn(t, thread);
 	if (r) {
+		if (untimed && t->timing.on)   /* the runs before this one, first */
+			ttx_timing_block_run(t, thread, &b->timing, *untimed);
 		/* the instructions before the fault ran and count, as in the
 		   interpreter, for straight and replay blocks (their key is the
 		   words).  A MOP block's loops report their first instruction,
@@ -416,8 +419,10 @@ static long run_block(struct ttx_tile *t, struct block *b, unsigned thread, size
 	}
 	for (size_t i = 0; i < b->nops; i++)
 		t->op_counts[b->ops[i].op] += b->ops[i].n;
-	if (t->timing.on)
-		ttx_timing_block_run(t, thread, &b->timing);
+	if (untimed)
+		++*untimed;   /* the caller places the runs together */
+	else if (t->timing.on)
+		ttx_timing_block_run(t, thread, &b->timing, 1);
 	t->stats.insns_jit += b->ninsns;
 	t->stats.insns_jit_fallback += b->nfallback;
 	return (long)b->ninsns;
@@ -487,7 +492,7 @@ static long step_straight(struct ttx_tile *t, struct ttx_jit *j, unsigned thread
 		return 0;
 	}
 	size_t fault_index;
-	long n = run_block(t, b, thread, &fault_index);
+	long n = run_block(t, b, thread, &fault_index, NULL);
 	p->head += n >= 0 ? (size_t)n : fault_index;
 	return n;
 }
@@ -520,7 +525,7 @@ static long step_replay(struct ttx_tile *t, struct ttx_jit *j, unsigned thread, 
 		return 0;
 	}
 	size_t fault_index;
-	long n = run_block(t, b, thread, &fault_index);
+	long n = run_block(t, b, thread, &fault_index, NULL);
 	fe->replay_index = (uint8_t)((fe->replay_index + left) % TTX_REPLAY_SIZE);
 	fe->replay_left = 0;
 	fe->replay_mode = 0;
@@ -543,12 +548,13 @@ static long chain_replays(struct ttx_tile *t, struct ttx_jit *j, unsigned thread
 	struct ttx_args_REPLAY a = ttx_decode_REPLAY(w);
 	unsigned count = a.Count ? a.Count : 64;
 	long total = n;
+	uint64_t runs = 0;   /* placed by the cycle model at the end, in one step */
 	while (b && b->nkey == count && p->head != p->tail && pipe_word(p, 0) == w && ttx_cycle_quiet(t) &&
 	       b->row_masked == ttx_sfpu_row_masked(&t->sfpu) && (!budget || (uint64_t)total + b->ninsns <= budget)) {
 		p->head++;
 		t->op_counts[TTX_OP_REPLAY]++;
 		size_t fault_index;
-		long m = run_block(t, b, thread, &fault_index);
+		long m = run_block(t, b, thread, &fault_index, &runs);
 		fe->replay_index = (uint8_t)((a.Index + count) % TTX_REPLAY_SIZE);
 		if (m < 0) {
 			t->stats.insns += (uint64_t)total;
@@ -557,6 +563,8 @@ static long chain_replays(struct ttx_tile *t, struct ttx_jit *j, unsigned thread
 		}
 		total += m;
 	}
+	if (t->timing.on && b)
+		ttx_timing_block_run(t, thread, &b->timing, runs);
 	return total;
 }
 
@@ -606,7 +614,7 @@ static long step_mop(struct ttx_tile *t, struct ttx_jit *j, unsigned thread, uin
 		return 0;   /* the interpreter expands it */
 	size_t fault_index;
 	t->timing.mop_ended[thread] = 0;   /* as src/frontend.c does */
-	long n = run_block(t, b, thread, &fault_index);
+	long n = run_block(t, b, thread, &fault_index, NULL);
 	t->timing.mop_ended[thread] = t->timing.on;
 	p->head++;
 	t->op_counts[TTX_OP_MOP]++;

@@ -463,7 +463,7 @@ struct ttx_timing_block {
 	uint32_t stall;                    /* stall cycles inside the block */
 };
 void ttx_timing_block_add(struct ttx_timing_block *b, uint32_t word);
-void ttx_timing_block_run(struct ttx_tile *t, unsigned th, const struct ttx_timing_block *b);
+void ttx_timing_block_run(struct ttx_tile *t, unsigned th, const struct ttx_timing_block *b, uint64_t times);
 /* Whether a compiled block may run now without the model losing a wait. */
 static inline int ttx_timing_gate_open(const struct ttx_tile *t, unsigned th)
 {

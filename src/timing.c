@@ -375,6 +375,8 @@ void ttx_timing_gate_release(struct ttx_tile *t, unsigned th, const struct ttx_w
 	}
 	if (met)
 		T->gate_until[th] = max64(T->gate_until[th], met + GATE_LAG);
+	T->gate_op[th] = g->opcode;
+	T->gate_mask[th] = g->block_mask;
 }
 
 void ttx_timing_frontend(struct ttx_tile *t, unsigned th, unsigned cycles)
@@ -397,7 +399,42 @@ static uint64_t thread_ready(struct ttx_timing *T, unsigned th, struct constrain
 	return ready;
 }
 
+static void insn_slow(struct ttx_tile *t, unsigned th, uint32_t word);
+
+/* ttx_timing_insn's common case, kept small (it runs for every SFPU
+   instruction the interpreter retires): an SFPU instruction of one cycle,
+   no wait, hand-over, MOP transition or event to see to. */
 void ttx_timing_insn(struct ttx_tile *t, unsigned th, uint32_t word)
+{
+	struct ttx_timing *T = &t->timing;
+	unsigned op = word >> 24;
+	if (ttx_isa_insns[op].unit != TTX_UNIT_SFPU || (T->mop_ended[th] | T->gate_mask[th]) || T->dep[th] ||
+	    t->opt.timing_event || is_two_cycle_sfpu(word)) {
+		insn_slow(t, th, word);
+		return;
+	}
+	uint64_t ready = T->ready[th];
+	uint64_t free = op == TTX_OP_SFPNOP ? T->sfpnop_free : T->free[TTX_RES_SFPU];
+	uint64_t issue = ready;
+	if (free > ready) {
+		issue = free;
+		T->c.stalled[th][TTX_STALL_UNIT] += free - ready;
+		T->c.stalled_on_unit[th][TTX_UNIT_SFPU] += free - ready;
+	}
+	/* one cycle: the SFPU's busy span so far ends at free, or a cycle
+	   later for an SFPNOP in a two-cycle instruction's shadow */
+	T->c.busy_by_unit[TTX_UNIT_SFPU] += issue >= T->busy_until[TTX_UNIT_SFPU];
+	T->busy_until[TTX_UNIT_SFPU] = max64(T->busy_until[TTX_UNIT_SFPU], issue + 1);
+	T->free[TTX_RES_SFPU] = T->sfpnop_free = issue + 1;
+	uint64_t done = issue + (is_mad_class(op) || op == TTX_OP_SFPCONFIG ? SFPU_MAD_LATENCY : SFPU_LATENCY);
+	T->done[th][TTX_RES_SFPU] = max64(T->done[th][TTX_RES_SFPU], done);
+	T->c.device_cycles = max64(T->c.device_cycles, done);
+	T->ready[th] = issue + 1;
+	T->c.issued[th]++;
+	T->c.busy[th]++;
+}
+
+static __attribute__((noinline)) void insn_slow(struct ttx_tile *t, unsigned th, uint32_t word)
 {
 	struct ttx_timing *T = &t->timing;
 	unsigned op = word >> 24, unit = ttx_isa_insns[op].unit;
@@ -446,6 +483,8 @@ void ttx_timing_insn(struct ttx_tile *t, unsigned th, uint32_t word)
 	T->xfer_cycles = 0;
 	T->c.macs += c.macs;
 	T->ready[th] = issue + c.block;
+	if (T->gate_mask[th] && T->ready[th] >= T->gate_until[th] && !t->wait_gate[th].opcode)
+		T->gate_mask[th] = 0;   /* passed and forgotten: nothing more to hold */
 	account(T, th, &k, ready, 1, c.block);
 
 	/* hand-overs this instruction made, for the instructions waiting on
@@ -533,7 +572,7 @@ void ttx_timing_block_add(struct ttx_timing_block *b, uint32_t word)
 	b->ready_off = (uint32_t)(issue + c.block);
 }
 
-void ttx_timing_block_run(struct ttx_tile *t, unsigned th, const struct ttx_timing_block *b)
+static void block_once(struct ttx_tile *t, unsigned th, const struct ttx_timing_block *b)
 {
 	struct ttx_timing *T = &t->timing;
 	struct constraint k;
@@ -578,4 +617,40 @@ void ttx_timing_block_run(struct ttx_tile *t, unsigned th, const struct ttx_timi
 		                              (enum ttx_stall)k.reason };
 		t->opt.timing_event(t->opt.timing_ctx, &e);
 	}
+}
+
+/* times runs back to back (a stream of REPLAYs, jit/cache.c): after the
+   first, each run starts exactly P cycles after the one before, P the
+   larger of the thread's and the SFPU's offsets, so the rest is closed
+   form. */
+void ttx_timing_block_run(struct ttx_tile *t, unsigned th, const struct ttx_timing_block *b, uint64_t times)
+{
+	if (!times)
+		return;
+	block_once(t, th, b);
+	if (times == 1)
+		return;
+	if (t->opt.timing_event || !b->started) {   /* one event per run; NOPs alone are rare */
+		while (--times)
+			block_once(t, th, b);
+		return;
+	}
+	struct ttx_timing *T = &t->timing;
+	uint64_t m = times - 1, x = T->ready[th] - b->ready_off;   /* the last run's first SFPU issue */
+	uint64_t f = (b->sfpu_word >> 24) == TTX_OP_SFPNOP ? b->sfpnop_off : b->free_off;
+	uint64_t own = (uint64_t)b->ready_off + b->lead, period = own > f ? own : f;
+	uint64_t overlap = b->busy_end > period ? b->busy_end - period : 0;
+	uint64_t stall = period - own + b->stall;
+	x += m * period;
+	T->c.busy_by_unit[TTX_UNIT_SFPU] += m * (b->busy - (overlap < b->first_occ ? overlap : b->first_occ));
+	T->busy_until[TTX_UNIT_SFPU] = x + b->busy_end;
+	T->free[TTX_RES_SFPU] = x + b->free_off;
+	T->sfpnop_free = x + b->sfpnop_off;
+	T->done[th][TTX_RES_SFPU] = max64(T->done[th][TTX_RES_SFPU], x + b->done_sfpu);
+	T->c.device_cycles = max64(T->c.device_cycles, x + b->done_all);
+	T->ready[th] = x + b->ready_off;
+	T->c.stalled[th][TTX_STALL_UNIT] += m * stall;
+	T->c.stalled_on_unit[th][TTX_UNIT_SFPU] += m * stall;
+	T->c.issued[th] += m * b->n;
+	T->c.busy[th] += m * b->n;
 }
