@@ -27,6 +27,7 @@ static const char *const op_what[NOPS] = { "H = X W1", "G = gelu(H)", "Y = G W2"
 struct run {
 	float *out[NOPS];
 	double seconds[NOPS];
+	struct ttx_cycles cycles[NOPS];   /* the cycle model's, per operation */
 	struct ttx_stats stats;
 	double wall;
 };
@@ -179,7 +180,7 @@ static int run_block(const char *engine_name, enum ttx_engine engine, const floa
                      const float *w2, size_t M, size_t K, size_t N, const struct ttx_op_params *base,
                      struct run *r)
 {
-	struct ttx_options opt = { .engine = engine, .warn = warn_line, .warn_ctx = stderr };
+	struct ttx_options opt = { .engine = engine, .warn = warn_line, .warn_ctx = stderr, .timing = 1 };
 	struct ttx_tile *t = ttx_tile_new(&opt);
 	if (!t) {
 		fprintf(stderr, "ttx: out of memory\n");
@@ -204,12 +205,21 @@ static int run_block(const char *engine_name, enum ttx_engine engine, const floa
 		struct ttx_tensor out = { malloc(rows[i] * cols[i] * sizeof(float)), 1, rows[i], cols[i] };
 		r->out[i] = out.data;
 		double s = now();
+		struct ttx_cycles before;
+		ttx_cycles_get(t, &before);
 		if (!out.data || ttx_op_run(t, op_names[i], in, b[i] ? 2 : 1, &p, &out, err, sizeof(err)) != TTX_OK) {
 			fprintf(stderr, "\nttx: demo: %s: %s\n", op_what[i], out.data ? err : "out of memory");
 			ttx_tile_destroy(t);
 			return -1;
 		}
 		r->seconds[i] = now() - s;
+		/* this operation's share of the totals */
+		struct ttx_cycles *c = &r->cycles[i];
+		ttx_cycles_get(t, c);
+		c->device_cycles -= before.device_cycles;
+		c->macs -= before.macs;
+		for (int u = 0; u < TTX_UNIT_COUNT; u++)
+			c->busy_by_unit[u] -= before.busy_by_unit[u];
 	}
 	r->wall = now() - t0;
 	ttx_stats_get(t, &r->stats);
@@ -332,6 +342,25 @@ int cmd_demo(int argc, char **argv)
 		if (!same)
 			rc = EXIT_FAULT;
 	}
+
+	/* device time (docs/timing.md) beside the host's */
+	printf("\n  %-16s %12s %10s %10s %-10s %12s %10s\n", "operation", "device cyc", "us @1GHz", "MACs/cyc",
+	       "bottleneck", "host s", "host/dev");
+	uint64_t total = 0;
+	for (int i = 0; i < NOPS; i++) {
+		const struct ttx_cycles *cy = &r->cycles[i];
+		int top = TTX_UNIT_MATRIX;
+		for (int u = TTX_UNIT_MATRIX; u < TTX_UNIT_COUNT; u++)
+			if (cy->busy_by_unit[u] > cy->busy_by_unit[top])
+				top = u;
+		double dev = (double)cy->device_cycles * 1e-9;
+		printf("  %-16s %12llu %10.1f %10.1f %-10s %12.4f %9.0fx\n", op_what[i], (unsigned long long)cy->device_cycles,
+		       dev * 1e6, cy->device_cycles ? (double)cy->macs / (double)cy->device_cycles : 0.0,
+		       ttx_unit_name((enum ttx_unit)top), r->seconds[i], dev > 0 ? r->seconds[i] / dev : 0.0);
+		total += cy->device_cycles;
+	}
+	printf("  %-16s %12llu %10.1f   (one tile; the MAC peak is %d per cycle)\n", "block",
+	       (unsigned long long)total, (double)total * 1e-3, TTX_PEAK_MACS_PER_CYCLE);
 
 	double macs = (double)M * (double)K * (double)N + (double)M * (double)N * (double)N;
 	printf("\n  %-8s %9s %14s %14s %12s\n", "engine", "seconds", "instructions", "instr/s", "MAC/s");
