@@ -442,7 +442,7 @@ int ttx_sync_blocks(unsigned block_mask, unsigned opcode);
 /* L1 traffic of the instruction being executed (the units call these). */
 void ttx_timing_unpacker(struct ttx_tile *t, uint64_t bits, unsigned throttle, int x1_only, int x2_max);
 void ttx_timing_packer(struct ttx_tile *t, uint32_t writes, uint32_t datums, int accumulate);
-void ttx_timing_mover(struct ttx_tile *t, uint32_t bytes, int from_l1);
+void ttx_timing_mover(struct ttx_tile *t, uint32_t bytes, int from_l1, int to_l1);
 /* A Src bank hand-over the instruction depends on (bank: 0-1 SrcA, 2-3 SrcB). */
 static inline void ttx_timing_src_dep(struct ttx_tile *t, unsigned th, unsigned bank)
 {

@@ -202,6 +202,8 @@ static struct cost insn_cost(const struct ttx_tile *t, uint32_t word)
    x1), capped by the modes that want x1 or at most x2. */
 void ttx_timing_unpacker(struct ttx_tile *t, uint64_t bits, unsigned throttle, int x1_only, int x2_max)
 {
+	if (!t->timing.on)
+		return;
 	unsigned speed = throttle > 2 ? 0 : throttle;
 	if (x1_only)
 		speed = 0;
@@ -209,21 +211,33 @@ void ttx_timing_unpacker(struct ttx_tile *t, uint64_t bits, unsigned throttle, i
 		speed = 1;
 	uint64_t rate = (uint64_t)UNPACK_X1_BYTES << speed, bytes = (bits + 7) / 8;
 	t->timing.xfer_cycles = (uint32_t)((bytes + rate - 1) / rate);
+	t->timing.c.l1_bytes_read += bytes;
 }
 
 /* The packers run in parallel: the slowest one counts. */
 void ttx_timing_packer(struct ttx_tile *t, uint32_t writes, uint32_t datums, int accumulate)
 {
+	if (!t->timing.on)
+		return;
 	uint32_t w = writes * (accumulate ? PACK_ACC_CYCLES_PER_WORD : 1);
 	uint32_t r = (datums + PACK_DATUMS_PER_CYCLE - 1) / PACK_DATUMS_PER_CYCLE;
 	uint32_t cycles = w > r ? w : r;
 	if (cycles > t->timing.xfer_cycles)
 		t->timing.xfer_cycles = cycles;
+	t->timing.c.l1_bytes_written += 16ull * writes;
+	if (accumulate)
+		t->timing.c.l1_bytes_read += 16ull * writes;
 }
 
-void ttx_timing_mover(struct ttx_tile *t, uint32_t bytes, int from_l1)
+void ttx_timing_mover(struct ttx_tile *t, uint32_t bytes, int from_l1, int to_l1)
 {
+	if (!t->timing.on)
+		return;
 	uint32_t words = (bytes + 15) / 16;
+	if (to_l1)
+		t->timing.c.l1_bytes_written += bytes;
+	if (from_l1)
+		t->timing.c.l1_bytes_read += bytes;
 	t->timing.xfer_cycles = from_l1 ? (words * MOVER_L1_BURST_CYCLES + MOVER_L1_BURST_WORDS - 1) / MOVER_L1_BURST_WORDS
 	                                : (words + MOVER_FILL_WORDS_PER_CYCLE - 1) / MOVER_FILL_WORDS_PER_CYCLE;
 }

@@ -150,6 +150,7 @@ struct ttx_cycles {
 	uint64_t stalled[TTX_THREADS][TTX_STALL_COUNT];
 	uint64_t stalled_on_unit[TTX_THREADS][TTX_UNIT_COUNT];  /* TTX_STALL_UNIT by unit */
 	uint64_t macs;                            /* multiplier-array MACs: 2048 per MVMUL/DOTPV (peak per cycle) */
+	uint64_t l1_bytes_read, l1_bytes_written; /* by the unpackers, packers and mover */
 };
 #define TTX_PEAK_MACS_PER_CYCLE 2048
 TTX_API void ttx_cycles_get(const struct ttx_tile *t, struct ttx_cycles *out);
