@@ -57,7 +57,7 @@ static int mover(struct ttx_tile *t, unsigned thread, uint32_t dst, uint32_t src
 		}
 		/* else NC instruction RAM (0x40000-0x4FFFF) or nowhere: discarded */
 	}
-	ttx_timing_mover(t, count, from_l1);
+	ttx_timing_mover(t, count, from_l1, to_l1);
 	return TTX_OK;
 }
 
