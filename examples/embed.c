@@ -1,12 +1,14 @@
-/* Embedding libttx: several tiles on several threads, and one tile driven
- * step by step by its host.  Build against an installed ttx:
+/* Embedding libttx: several tiles on several threads, and two tiles driven
+ * step by step by their host.  Build against an installed ttx:
  *
  *     cc embed.c $(pkg-config --cflags --libs ttx) -lpthread -o embed
  *
  * Each tile runs the same SFPU program (x = 1; 20 times x = x * 1.5 + 0.25)
- * and the results must agree; the stepped tile runs it 3 instructions at a
+ * and the results must agree.  One stepped tile runs it 3 instructions at a
  * time (ttx_run's budget), counting the retired instructions in the trace
- * callback, as an outer simulator interleaving tiles with its clock would. */
+ * callback; the other 8 device cycles at a time (ttx_run_cycles, with the
+ * cycle model on), counting the cycle model's placements -- as an outer
+ * simulator interleaving tiles with its clock would. */
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -24,7 +26,7 @@ static const char program[] =
 	".endr\n";
 
 struct job {
-	int stepped;
+	int stepped;              /* 1: by instructions, 2: by device cycles */
 	uint32_t result;
 	unsigned long traced, steps;
 	int ok;
@@ -36,12 +38,19 @@ static void count(void *ctx, unsigned thread, uint32_t word)
 	((struct job *)ctx)->traced++;
 }
 
+static void placed(void *ctx, const struct ttx_timing_event *e)
+{
+	((struct job *)ctx)->traced += e->count;
+}
+
 static void *run_tile(void *arg)
 {
 	struct job *j = arg;
 	struct ttx_options opt = { .engine = j->stepped ? TTX_ENGINE_INTERP : TTX_ENGINE_AUTO };
-	if (j->stepped)
+	if (j->stepped == 1)
 		opt.trace = count, opt.trace_ctx = j;
+	if (j->stepped == 2)
+		opt.timing = 1, opt.timing_event = placed, opt.timing_ctx = j;
 	struct ttx_tile *t = ttx_tile_new(&opt);
 	struct ttx_program *p = NULL;
 	char err[256];
@@ -62,8 +71,14 @@ static void *run_tile(void *arg)
 		/* push the words, then advance 3 instructions a step */
 		for (size_t i = 0; i < ttx_program_size(p); i++)
 			ttx_push(t, ttx_program_item(p, i)->thread, ttx_program_item(p, i)->word);
-		while ((st = ttx_run(t, 3)) == TTX_LIMIT)
-			j->steps++;
+		if (j->stepped == 1) {
+			while ((st = ttx_run(t, 3)) == TTX_LIMIT)
+				j->steps++;
+		} else {
+			/* one instruction a cycle: steps end at cycles 8, 16, 24 */
+			while ((st = ttx_run_cycles(t, 8 * (j->steps + 1), 0)) == TTX_LIMIT)
+				j->steps++;
+		}
 		j->steps++;
 	} else {
 		st = ttx_program_run(t, p, 0);
@@ -81,7 +96,7 @@ int main(void)
 {
 	printf("libttx %s (header %d.%d.%d), JIT %s\n", ttx_version(), TTX_VERSION_MAJOR, TTX_VERSION_MINOR,
 	       TTX_VERSION_PATCH, ttx_jit_available() ? "available" : "not built");
-	struct job jobs[TILES] = { { .stepped = 1 } };
+	struct job jobs[TILES] = { { .stepped = 1 }, { .stepped = 2 } };
 	pthread_t tid[TILES];
 	for (int i = 0; i < TILES; i++)
 		pthread_create(&tid[i], NULL, run_tile, &jobs[i]);
@@ -93,6 +108,7 @@ int main(void)
 	printf("%d tiles on %d threads: x = 0x%08X on every tile: %s\n", TILES, TILES, jobs[0].result,
 	       good ? "yes" : "NO");
 	printf("stepped tile: %lu steps of 3 instructions, %lu instructions traced\n", jobs[0].steps, jobs[0].traced);
-	good &= jobs[0].traced == 23 && jobs[0].steps == 8;
+	printf("stepped tile: %lu steps of 8 device cycles, %lu instructions placed\n", jobs[1].steps, jobs[1].traced);
+	good &= jobs[0].traced == 23 && jobs[0].steps == 8 && jobs[1].traced == 23 && jobs[1].steps == 3;
 	return good ? 0 : 1;
 }

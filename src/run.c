@@ -112,20 +112,28 @@ static enum ttx_status budget_used(struct ttx_tile *t, uint64_t n)
 	                (unsigned long long)n, n == 1 ? "" : "s");
 }
 
-static enum ttx_status run(struct ttx_tile *t, uint64_t max_insns, int stall_is_fault)
+/* cycle_limit (ttx_run_cycles): a thread whose next issue cannot come
+   before it waits, and the JIT stays out (a block could run past it). */
+static enum ttx_status run(struct ttx_tile *t, uint64_t max_insns, int stall_is_fault, uint64_t cycle_limit)
 {
 	double start = now_seconds();
 	uint64_t executed = 0;
 	enum ttx_status st = TTX_OK;
 	for (;;) {
-		int progress = 0, pending = 0;
+		int progress = 0, pending = 0, held = 0;
 		t->round++;
 		for (unsigned th = 0; th < TTX_THREADS; th++) {
 			struct ttx_pipe *p = &t->pipe[th];
 			struct ttx_frontend *fe = &t->fe[th];
+			if (cycle_limit && t->timing.ready[th] >= cycle_limit) {
+				if (ttx_frontend_busy(t, th))
+					held++, pending++;
+				continue;
+			}
 			/* (a budget used up goes on to the interpreter's report: 0 would
 			   mean no budget to the JIT) */
-			if (t->jit_on && !fe->has_slot && (!max_insns || executed < max_insns) && jit_may_run(t, th)) {
+			if (t->jit_on && !cycle_limit && !fe->has_slot && (!max_insns || executed < max_insns) &&
+			    jit_may_run(t, th)) {
 				long n = ttx_jit_step(t, th, max_insns ? max_insns - executed : 0);
 				if (n < 0) {
 					st = (enum ttx_status)-n;
@@ -185,7 +193,10 @@ static enum ttx_status run(struct ttx_tile *t, uint64_t max_insns, int stall_is_
 		if (!pending)
 			break;
 		if (!progress) {
-			if (stall_is_fault)
+			if (held)
+				st = ttx_fail(t, TTX_LIMIT, "reached device cycle %llu, with work left",
+				              (unsigned long long)cycle_limit);
+			else if (stall_is_fault)
 				st = report_deadlock(t);
 			break;
 		}
@@ -199,14 +210,25 @@ enum ttx_status ttx_run(struct ttx_tile *t, uint64_t max_insns)
 {
 	if (!t)
 		return TTX_EINVAL;   /* no tile to hold a message */
-	return run(t, max_insns, 1);
+	return run(t, max_insns, 1, 0);
 }
 
 enum ttx_status ttx_run_until_stalled(struct ttx_tile *t, uint64_t max_insns)
 {
 	if (!t)
 		return TTX_EINVAL;   /* no tile to hold a message */
-	return run(t, max_insns, 0);
+	return run(t, max_insns, 0, 0);
+}
+
+enum ttx_status ttx_run_cycles(struct ttx_tile *t, uint64_t cycle, uint64_t max_insns)
+{
+	if (!t)
+		return TTX_EINVAL;   /* no tile to hold a message */
+	if (!t->timing.on)
+		return ttx_fail(t, TTX_EINVAL, "ttx_run_cycles needs the cycle model (ttx_options.timing)");
+	if (!cycle)
+		return run(t, max_insns, 0, 0);
+	return run(t, max_insns, 0, cycle);
 }
 
 void ttx_stats_get(const struct ttx_tile *t, struct ttx_stats *out)
@@ -242,7 +264,7 @@ static enum ttx_status run_budget(struct ttx_tile *t, uint64_t start, uint64_t m
 	uint64_t used = t->stats.insns - start;
 	if (max_insns && used >= max_insns)
 		return any_pending(t) ? budget_used(t, used) : TTX_OK;
-	enum ttx_status st = run(t, max_insns ? max_insns - used : 0, final);
+	enum ttx_status st = run(t, max_insns ? max_insns - used : 0, final, 0);
 	/* the count is the program's, across its .mmio stores */
 	return st == TTX_LIMIT ? budget_used(t, t->stats.insns - start) : st;
 }

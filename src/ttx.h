@@ -235,6 +235,13 @@ TTX_API enum ttx_status ttx_run(struct ttx_tile *t, uint64_t max_insns);
    (an MMIO write, more pushes) and call again. */
 TTX_API enum ttx_status ttx_run_until_stalled(struct ttx_tile *t, uint64_t max_insns);
 TTX_API void ttx_thread_state(const struct ttx_tile *t, unsigned thread, struct ttx_thread_state *out);
+/* Step by device time (needs ttx_options.timing): run like
+   ttx_run_until_stalled, but a thread stops before an instruction it could
+   not issue before device cycle `cycle` (one that waits may be placed after
+   it).  TTX_LIMIT when a thread stopped there with work left, TTX_OK when
+   all work ran or only stalled work is left.  Runs on the interpreter (a
+   compiled block could overshoot); 0 = no cycle bound. */
+TTX_API enum ttx_status ttx_run_cycles(struct ttx_tile *t, uint64_t cycle, uint64_t max_insns);
 
 TTX_API void ttx_stats_get(const struct ttx_tile *t, struct ttx_stats *out);
 /* The mnemonic of an opcode (0-255), NULL if it has none. */

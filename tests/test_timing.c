@@ -310,6 +310,45 @@ START_TEST(test_events)
 }
 END_TEST
 
+/* Stepping by device cycles (ttx_run_cycles): ten one-cycle SFPU
+   instructions on T0 and ten on T1 share the SFPU, so they alternate:
+   T0 at 0, 2, 4, ..., T1 at 1, 3, 5, ...  A step to cycle 6 runs every
+   instruction whose thread is ready before 6: T0 at 0, 2, 4 and, ready at
+   5, one more that waits for the SFPU until 6 (result 7); T1 at 1, 3, 5.
+   The step to 12: T0 7, T1 8, T0 9, T1 10, T0 11, T1 12 (ready at 11):
+   13 in all.  The rest: 20 instructions on one SFPU, 20 cycles. */
+START_TEST(test_run_cycles)
+{
+	struct ttx_tile *t = tile(TTX_ENGINE_AUTO);
+	for (int i = 0; i < 10; i++) {
+		ck_assert_int_eq(ttx_push(t, 0, 0x71000000u), TTX_OK);   /* SFPLOADI 0, 0, 0 */
+		ck_assert_int_eq(ttx_push(t, 1, 0x71100000u), TTX_OK);   /* SFPLOADI 1, 0, 0 */
+	}
+	ck_assert_int_eq(ttx_run_cycles(t, 6, 0), TTX_LIMIT);
+	ck_assert_str_eq(ttx_tile_error(t), "reached device cycle 6, with work left");
+	struct ttx_cycles c;
+	ttx_cycles_get(t, &c);
+	ck_assert_uint_eq(c.issued[0], 4);
+	ck_assert_uint_eq(c.issued[1], 3);
+	ck_assert_uint_eq(c.device_cycles, 7);
+	ck_assert_int_eq(ttx_run_cycles(t, 12, 0), TTX_LIMIT);
+	ttx_cycles_get(t, &c);
+	ck_assert_uint_eq(c.issued[0] + c.issued[1], 13);
+	ck_assert_uint_eq(c.device_cycles, 13);
+	ck_assert_int_eq(ttx_run_cycles(t, 1000, 0), TTX_OK);
+	ttx_cycles_get(t, &c);
+	ck_assert_uint_eq(c.device_cycles, 20);
+	ck_assert_uint_eq(c.busy_by_unit[TTX_UNIT_SFPU], 20);
+	ttx_tile_destroy(t);
+	/* without the model: refused */
+	t = ttx_tile_new(NULL);
+	ck_assert_int_eq(ttx_run_cycles(t, 6, 0), TTX_EINVAL);
+	ck_assert_ptr_nonnull(strstr(ttx_tile_error(t), "ttx_options.timing"));
+	ttx_tile_destroy(t);
+	ck_assert_int_eq(ttx_run_cycles(NULL, 6, 0), TTX_EINVAL);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("timing");
@@ -326,5 +365,6 @@ int main(void)
 	tcase_add_test(tc, test_tile_matmul_lofi);
 	tcase_add_test(tc, test_off_by_default);
 	tcase_add_test(tc, test_events);
+	tcase_add_test(tc, test_run_cycles);
 	return test_run_suite(s);
 }
