@@ -121,6 +121,23 @@ def perfetto_bounded():
 
 
 @test
+def op_matmul_bottleneck():
+    # the kernel library's matmul on 128x128 BF16 at LoFi: 4 x 4 x 4 tile
+    # steps of 16 MVMULs; each step unpacks two 2 KiB tiles at 16 B/cycle
+    import numpy as np
+    a = os.path.join(tmp, "a.npy")
+    b = os.path.join(tmp, "b.npy")
+    np.save(a, np.ones((128, 128), np.float32))
+    np.save(b, np.ones((128, 128), np.float32))
+    r = run(["op", "matmul", "--in", a, "--in", b, "--out", os.path.join(tmp, "c.npy"), "--fidelity", "lofi",
+             "--stats"])
+    assert re.search(r"^bottleneck: unpack \(busy", r.stderr, re.M), r.stderr
+    macs = re.search(r"^MACs/cycle: ([\d.]+) of 2048", r.stderr, re.M)
+    cycles = int(re.search(r"^device cycles: (\d+)$", r.stderr, re.M).group(1))
+    assert macs and abs(float(macs.group(1)) * cycles - 128 ** 3) < cycles * 0.05 + 1, (macs.group(1), cycles)
+
+
+@test
 def bad_options():
     for bad in ("0", "-1", "x", "1e9", ""):
         r = run(["run", EXAMPLE, "--clock-ghz", bad], expect=2)
