@@ -491,6 +491,25 @@ const char *ttx_mmio_store_problem(uint32_t addr)
 	return "no emulated register there";
 }
 
+/* An aligned access to an address the tile does not map: the host's hook
+   (ttx_options.mmio), else an error.  ThreadConfig is mapped, but not for
+   stores. */
+static enum ttx_status outside(struct ttx_tile *t, unsigned thread, uint32_t addr, int store, uint32_t *value)
+{
+	const char *problem = store ? ttx_mmio_store_problem(addr) : "no emulated register there";
+	int mapped = store && strncmp(problem, "ThreadConfig", 12) == 0;
+	if (t->opt.mmio && !mapped) {
+		uint32_t v = store ? *value : 0;
+		if (t->opt.mmio(t->opt.mmio_ctx, thread, addr, store, &v) == 0) {
+			if (!store)
+				*value = v;
+			return TTX_OK;
+		}
+		problem = "the host's mmio hook refused it";
+	}
+	return ttx_fail(t, TTX_EINVAL, "MMIO %s 0x%08X: %s", store ? "store to" : "load from", addr, problem);
+}
+
 enum ttx_status ttx_mmio_write(struct ttx_tile *t, unsigned thread, uint32_t addr, uint32_t value)
 {
 	if (!t)
@@ -531,7 +550,7 @@ enum ttx_status ttx_mmio_write(struct ttx_tile *t, unsigned thread, uint32_t add
 			ttx_cfg_write_effects(t, w / TTX_CFG_WORDS, w % TTX_CFG_WORDS, 0);
 		return st;
 	}
-	return ttx_fail(t, TTX_EINVAL, "MMIO store to 0x%08X: %s", addr, ttx_mmio_store_problem(addr));
+	return outside(t, thread, addr, 1, &value);
 }
 
 enum ttx_status ttx_mmio_read(struct ttx_tile *t, unsigned thread, uint32_t addr, uint32_t *value)
@@ -569,7 +588,7 @@ enum ttx_status ttx_mmio_read(struct ttx_tile *t, unsigned thread, uint32_t addr
 	}
 	if (addr >= TTX_MMIO_MOP_CFG && addr < TTX_MMIO_MOP_CFG + 9 * 4)
 		return ttx_fail(t, TTX_EINVAL, "MOP config (0x%08X) is write-only (TC/MOPExpander.md)", addr);
-	return ttx_fail(t, TTX_EINVAL, "MMIO load from 0x%08X: no emulated register there", addr);
+	return outside(t, thread, addr, 0, value);
 }
 
 /* ---- RWCs ---- */

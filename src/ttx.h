@@ -88,6 +88,15 @@ struct ttx_options {
 	   write a trace (NULL: none).  Does not turn the JIT off. */
 	void (*timing_event)(void *ctx, const struct ttx_timing_event *e);
 	void *timing_ctx;
+	/* Accesses to addresses outside what the tile maps (NoC, overlay,
+	   PIC and debug registers, other memories): a 32-bit load (store 0:
+	   set *value) or store (*value) by thread's RISC-V side
+	   (ttx_mmio_read/write) or by its instructions (LOADREG, STOREREG,
+	   STOREIND MMIO, PACR_SETREG, UNPACR_NOP SETREG).  Return 0 when
+	   handled; anything else refuses it, which faults as without a hook
+	   (NULL: every such access faults).  Runs on the calling thread. */
+	int (*mmio)(void *ctx, unsigned thread, uint32_t addr, int store, uint32_t *value);
+	void *mmio_ctx;
 };
 
 /* The execution units instructions go to (TC/README.md), the index of

@@ -1224,6 +1224,76 @@ START_TEST(test_mmio_errors)
 }
 END_TEST
 
+/* The host's hook for addresses the tile does not map: a little register
+   file at 0xFFB12000-0xFFB1200C (NoC registers, say) that refuses the rest. */
+static uint32_t enc(const char *text)
+{
+	uint32_t w = 0;
+	char err[256];
+	ck_assert_msg(ttx_asm_line(text, &w, err, sizeof(err)) == TTX_OK, "%s: %s", text, err);
+	return w;
+}
+
+struct outside {
+	uint32_t regs[4];
+	unsigned loads, stores, last_thread;
+};
+
+static int outside_hook(void *ctx, unsigned thread, uint32_t addr, int store, uint32_t *value)
+{
+	struct outside *o = ctx;
+	if (addr < 0xFFB12000u || addr >= 0xFFB12010u)
+		return -1;
+	o->last_thread = thread;
+	if (store) {
+		o->regs[(addr - 0xFFB12000u) / 4] = *value;
+		o->stores++;
+	} else {
+		*value = o->regs[(addr - 0xFFB12000u) / 4];
+		o->loads++;
+	}
+	return 0;
+}
+
+START_TEST(test_mmio_hook)
+{
+	struct outside o = { { 0 }, 0, 0, 0 };
+	struct ttx_options opt = { .engine = TTX_ENGINE_INTERP, .mmio = outside_hook, .mmio_ctx = &o };
+	struct ttx_tile *t = ttx_tile_new(&opt);
+	uint32_t v = 0;
+	/* the RISC-V side */
+	ck_assert_int_eq(ttx_mmio_write(t, 1, 0xFFB12004u, 0xCAFEF00Du), TTX_OK);
+	ck_assert_uint_eq(o.regs[1], 0xCAFEF00Du);
+	ck_assert_uint_eq(o.last_thread, 1);
+	ck_assert_int_eq(ttx_mmio_read(t, 2, 0xFFB12004u, &v), TTX_OK);
+	ck_assert_uint_eq(v, 0xCAFEF00Du);
+	/* refused by the hook: an error naming it, nothing changed */
+	ck_assert_int_eq(ttx_mmio_write(t, 0, 0xFFB13000u, 1), TTX_EINVAL);
+	ck_assert_ptr_nonnull(strstr(ttx_tile_error(t), "refused"));
+	/* what ttx maps never reaches the hook; nor ThreadConfig stores, nor
+	   unaligned ones */
+	ck_assert_int_eq(ttx_mmio_write(t, 0, 0x100, 7), TTX_OK);
+	ck_assert_int_eq(ttx_mmio_write(t, 0, 0xFFB12002u, 7), TTX_EINVAL);
+	ck_assert_int_eq(ttx_mmio_write(t, 0, TTX_MMIO_CFG + 2 * TTX_CFG_WORDS * 4, 7), TTX_EINVAL);
+	ck_assert_ptr_nonnull(strstr(ttx_tile_error(t), "SETC16"));
+	ck_assert_uint_eq(o.stores, 1);
+	/* the coprocessor's side: GPR 3 = 0x1234, STOREREG 3 to 0xFFB12008
+	   (AddrLo 0x4802), LOADREG into GPR 4 from there */
+	t->gpr[0][3] = 0x1234;
+	PUSH(t, 0, enc("STOREREG 3, 0x4802"), enc("LOADREG 4, 0x4802"));
+	RUN_OK(t);
+	ck_assert_uint_eq(o.regs[2], 0x1234);
+	ck_assert_uint_eq(t->gpr[0][4], 0x1234);
+	ck_assert_uint_eq(o.stores, 2);
+	ck_assert_uint_eq(o.loads, 2);
+	/* an instruction's access the hook refuses faults with the address */
+	PUSH(t, 0, enc("STOREREG 3, 0x4C00"));
+	ck_assert_int_eq(ttx_run(t, 0), TTX_FAULT);
+	ck_assert_ptr_nonnull(strstr(ttx_tile_error(t), "0xFFB13000"));
+	ttx_tile_destroy(t);
+}
+END_TEST
+
 /* ------------------------------------------------------------------------ */
 /* Run loop                                                                 */
 /* ------------------------------------------------------------------------ */
@@ -1757,7 +1827,7 @@ int main(void)
 		{ "config_map", { test_cfg_map_matches_reference } },
 		{ "mmio", { test_mmio_l1, test_mmio_gpr, test_mmio_semaphores, test_mmio_config,
 		            test_mmio_state_reset_en, test_mmio_thread_config, test_mmio_mop_cfg,
-		            test_mmio_push, test_mmio_errors } },
+		            test_mmio_push, test_mmio_errors, test_mmio_hook } },
 		{ "run", { test_run_nops_all_threads, test_unimplemented_message, test_run_unimplemented_message,
 		           test_every_documented_word_runs,
 		           test_run_undocumented_message, test_run_illegal_opcode_message,
