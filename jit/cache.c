@@ -39,7 +39,8 @@ struct op_count {
 
 struct block {
 	uint64_t hash;
-	uint8_t is_mop, failed;
+	uint8_t is_mop, fast_numerics;
+	uint8_t failed;                /* atomic */
 	uint32_t row_masked;
 	uint32_t *key;
 	size_t nkey;
@@ -47,37 +48,49 @@ struct block {
 	struct op_count *ops;          /* per opcode, for the statistics */
 	size_t nops;
 	struct ttx_timing_block timing;   /* its placement by the cycle model */
-	uint32_t seen;
-	uint8_t queued;                /* handed to the compile thread */
-	ttx_block_fn fn;               /* atomic: the compile thread sets it */
+	uint32_t seen;                 /* atomic */
+	uint8_t queued;                /* atomic: handed to the compile thread */
+	ttx_block_fn fn;               /* atomic: set once compiled */
 };
 
-struct ttx_jit {
-	struct ttx_orc *orc;           /* created by the first compile */
+/* The code cache: blocks and their code, shared by every tile that uses it
+   (ttx_jit_cache_new), or a tile's own.  The table has a fixed size so
+   that look-ups need no lock: a slot, once filled, never changes, and a
+   block is complete before it is published (release store, acquire
+   load).  lock guards inserts, the queue and the statistics; llvm the LLVM
+   objects, which are not thread-safe. */
+struct ttx_jit_cache {
+	struct block **slots;          /* SLOTS entries, open addressing on hash */
+	size_t count;                  /* under lock */
+	unsigned refs;                 /* atomic: tiles using it, and its creator */
+	pthread_mutex_t lock, llvm;
+	struct ttx_orc *orc;           /* under llvm; created by the first compile */
 	int orc_failed;
-	struct block **slots;          /* open addressing on hash */
-	size_t cap, count;
-	uint32_t threshold;
-	int fast_numerics;
-	uint32_t words[MAX_BLOCK];
-	/* Per thread, the block of the last replay playback: the next playback
-	   of the same words finds it with one comparison. */
-	struct block *last_replay[TTX_THREADS];
-	/* Under lock: compile times, and with async the compile thread's queue. */
-	pthread_mutex_t lock;
 	double *compile_times;
 	size_t ncompiled, compile_cap;
 	char failure[256];             /* a compile error not reported yet ... */
 	int has_failure;               /* ... (atomic) */
 	/* Background compilation (--engine auto): a thread owns the LLVM
-	   objects and compiles the blocks queued to it while the run loop goes
+	   objects and compiles the blocks queued to it while the run loops go
 	   on interpreting them.  --engine jit compiles in the calling thread,
 	   so that every block runs compiled from its first time. */
-	int async, started, stop, busy;
+	int started, stop, busy;
 	pthread_t thread;
 	pthread_cond_t wake, idle;
 	struct block **queue;
 	size_t qhead, qtail, qcap;
+};
+#define SLOTS (2 * MAX_BLOCKS)
+
+/* A tile's view of a cache. */
+struct ttx_jit {
+	struct ttx_jit_cache *c;
+	uint32_t threshold;
+	int fast_numerics, async;
+	uint32_t words[MAX_BLOCK];
+	/* Per thread, the block of the last replay playback: the next playback
+	   of the same words finds it with one comparison. */
+	struct block *last_replay[TTX_THREADS];
 };
 
 int ttx_jit_available(void)
@@ -145,43 +158,82 @@ static void free_block(struct block *b)
 	free(b);
 }
 
+static void cache_free(struct ttx_jit_cache *c)
+{
+	if (c->started) {
+		pthread_mutex_lock(&c->lock);
+		c->stop = 1;
+		pthread_cond_signal(&c->wake);
+		pthread_mutex_unlock(&c->lock);
+		pthread_join(c->thread, NULL);
+	}
+	pthread_mutex_destroy(&c->lock);
+	pthread_mutex_destroy(&c->llvm);
+	pthread_cond_destroy(&c->wake);
+	pthread_cond_destroy(&c->idle);
+	for (size_t i = 0; c->slots && i < SLOTS; i++)
+		if (c->slots[i])
+			free_block(c->slots[i]);
+	free(c->slots);
+	free(c->queue);
+	free(c->compile_times);
+	ttx_orc_free(c->orc);
+	free(c);
+}
+
+struct ttx_jit_cache *ttx_jit_cache_new(void)
+{
+	struct ttx_jit_cache *c = calloc(1, sizeof(*c));
+	if (!c)
+		return NULL;
+	pthread_mutex_init(&c->lock, NULL);
+	pthread_mutex_init(&c->llvm, NULL);
+	pthread_cond_init(&c->wake, NULL);
+	pthread_cond_init(&c->idle, NULL);
+	c->refs = 1;
+	c->slots = calloc(SLOTS, sizeof(*c->slots));   /* pages are touched as blocks arrive */
+	if (!c->slots) {
+		cache_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+void ttx_jit_cache_ref(struct ttx_jit_cache *c)
+{
+	if (c)
+		__atomic_add_fetch(&c->refs, 1, __ATOMIC_RELAXED);
+}
+
+void ttx_jit_cache_release(struct ttx_jit_cache *c)
+{
+	if (c && __atomic_sub_fetch(&c->refs, 1, __ATOMIC_ACQ_REL) == 0)
+		cache_free(c);
+}
+
 void ttx_jit_free(struct ttx_jit *j)
 {
 	if (!j)
 		return;
-	if (j->started) {
-		pthread_mutex_lock(&j->lock);
-		j->stop = 1;
-		pthread_cond_signal(&j->wake);
-		pthread_mutex_unlock(&j->lock);
-		pthread_join(j->thread, NULL);
-	}
-	pthread_mutex_destroy(&j->lock);
-	pthread_cond_destroy(&j->wake);
-	pthread_cond_destroy(&j->idle);
-	for (size_t i = 0; i < j->cap; i++)
-		if (j->slots[i])
-			free_block(j->slots[i]);
-	free(j->slots);
-	free(j->queue);
-	free(j->compile_times);
-	ttx_orc_free(j->orc);
+	ttx_jit_cache_release(j->c);
 	free(j);
 }
 
+/* The tile's view: of the cache in its options (a reference the tile took
+   when created), or of a cache of its own. */
 static struct ttx_jit *jit_new(struct ttx_tile *t)
 {
 	struct ttx_jit *j = calloc(1, sizeof(*j));
 	if (!j)
 		return NULL;
-	pthread_mutex_init(&j->lock, NULL);
-	pthread_cond_init(&j->wake, NULL);
-	pthread_cond_init(&j->idle, NULL);
-	j->cap = 1024;
-	j->slots = calloc(j->cap, sizeof(*j->slots));
-	if (!j->slots) {
+	j->c = t->opt.jit_cache;
+	if (j->c)
+		ttx_jit_cache_ref(j->c);
+	else
+		j->c = ttx_jit_cache_new();
+	if (!j->c) {
 		ttx_warn(t, "the JIT is not available (out of memory); interpreting");
-		ttx_jit_free(j);
+		free(j);
 		return NULL;
 	}
 	j->threshold = t->opt.jit_threshold ? t->opt.jit_threshold : t->opt.engine == TTX_ENGINE_JIT ? 1 : 2;
@@ -190,34 +242,38 @@ static struct ttx_jit *jit_new(struct ttx_tile *t)
 	return j;
 }
 
-static int insert(struct ttx_jit *j, struct block *b)
+static int same_block(const struct block *x, uint64_t hash, int is_mop, int fast, uint32_t row_masked)
 {
-	if (j->count >= MAX_BLOCKS)
-		return 0;
-	if (2 * (j->count + 1) > j->cap) {
-		size_t ncap = j->cap * 2;
-		struct block **ns = calloc(ncap, sizeof(*ns));
-		if (!ns)
-			return 0;
-		for (size_t i = 0; i < j->cap; i++) {
-			struct block *x = j->slots[i];
-			if (!x)
-				continue;
-			size_t k = x->hash & (ncap - 1);
-			while (ns[k])
-				k = (k + 1) & (ncap - 1);
-			ns[k] = x;
+	return x->hash == hash && x->is_mop == is_mop && x->fast_numerics == fast && x->row_masked == row_masked;
+}
+
+/* The slot where b goes, or b's twin that another tile published first
+   (then b is freed).  NULL when the table is full. */
+static struct block *insert(struct ttx_jit_cache *c, struct block *b)
+{
+	struct block *r = NULL;
+	pthread_mutex_lock(&c->lock);
+	size_t k = b->hash & (SLOTS - 1);
+	for (struct block *x; (x = c->slots[k]); k = (k + 1) & (SLOTS - 1))
+		if (same_block(x, b->hash, b->is_mop, b->fast_numerics, b->row_masked) && x->nkey == b->nkey &&
+		    !memcmp(x->key, b->key, b->nkey * sizeof(*b->key))) {
+			r = x;
+			break;
 		}
-		free(j->slots);
-		j->slots = ns;
-		j->cap = ncap;
+	if (!r && c->count < MAX_BLOCKS) {
+		__atomic_store_n(&c->slots[k], b, __ATOMIC_RELEASE);
+		c->count++;
+		r = b;
 	}
-	size_t k = b->hash & (j->cap - 1);
-	while (j->slots[k])
-		k = (k + 1) & (j->cap - 1);
-	j->slots[k] = b;
-	j->count++;
-	return 1;
+	pthread_mutex_unlock(&c->lock);
+	if (r != b)
+		free_block(b);
+	return r;
+}
+
+static struct block *slot(const struct ttx_jit_cache *c, size_t k)
+{
+	return __atomic_load_n(&c->slots[k & (SLOTS - 1)], __ATOMIC_ACQUIRE);
 }
 
 /* Per-opcode counts of a block's instructions. */
@@ -240,7 +296,7 @@ static void count_op(struct block *b, uint32_t word, int native)
 	b->ops[b->nops++] = (struct op_count){ op, 1 };
 }
 
-static struct block *new_block(int is_mop, uint32_t row_masked, const uint32_t *key, size_t nkey)
+static struct block *new_block(int is_mop, int fast, uint32_t row_masked, const uint32_t *key, size_t nkey)
 {
 	struct block *b = calloc(1, sizeof(*b));
 	if (!b)
@@ -253,15 +309,17 @@ static struct block *new_block(int is_mop, uint32_t row_masked, const uint32_t *
 	memcpy(b->key, key, nkey * sizeof(*key));
 	b->nkey = nkey;
 	b->is_mop = (uint8_t)is_mop;
+	b->fast_numerics = (uint8_t)fast;
 	b->row_masked = row_masked;
-	b->hash = hash_key(is_mop, row_masked, key[0]);
+	b->hash = hash_key(is_mop, row_masked, key[0]) ^ (uint64_t)fast;
 	return b;
 }
 
-/* Compile b (in whichever thread owns the LLVM objects). */
-static void compile(struct ttx_jit *j, struct block *b)
+/* Compile b, unless another tile did meanwhile (under llvm: LLVM's objects
+   are not thread-safe, and the cache may serve tiles on many threads). */
+static void compile(struct ttx_jit_cache *c, struct block *b)
 {
-	struct ttx_block_desc d = { .row_masked = b->row_masked, .fast_numerics = j->fast_numerics };
+	struct ttx_block_desc d = { .row_masked = b->row_masked, .fast_numerics = b->fast_numerics };
 	if (b->is_mop) {
 		d.is_mop = 1;
 		d.mop_word = b->key[0];
@@ -274,94 +332,101 @@ static void compile(struct ttx_jit *j, struct block *b)
 	char err[256];
 	ttx_block_fn fn = NULL;
 	struct timespec t0, t1;
+	pthread_mutex_lock(&c->llvm);
+	if (__atomic_load_n(&b->fn, __ATOMIC_ACQUIRE) || __atomic_load_n(&b->failed, __ATOMIC_ACQUIRE)) {
+		pthread_mutex_unlock(&c->llvm);
+		return;
+	}
 	/* LLVM is set up at the first compile, by the thread that compiles
 	   (with --engine auto, not the one that runs the tile). */
-	if (!j->orc && !j->orc_failed) {
-		j->orc = ttx_orc_new(err, sizeof(err));
-		j->orc_failed = !j->orc;
-	} else if (j->orc_failed) {
+	if (!c->orc && !c->orc_failed) {
+		c->orc = ttx_orc_new(err, sizeof(err));
+		c->orc_failed = !c->orc;
+	} else if (c->orc_failed) {
 		snprintf(err, sizeof(err), "the JIT is not available");
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	if (j->orc)
-		fn = ttx_orc_compile(j->orc, &d, err, sizeof(err));
+	if (c->orc)
+		fn = ttx_orc_compile(c->orc, &d, err, sizeof(err));
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	double s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
-	pthread_mutex_lock(&j->lock);
+	pthread_mutex_lock(&c->lock);
 	if (!fn) {
 		__atomic_store_n(&b->failed, 1, __ATOMIC_RELEASE);
-		snprintf(j->failure, sizeof(j->failure), "%s", err);
-		__atomic_store_n(&j->has_failure, 1, __ATOMIC_RELEASE);
+		snprintf(c->failure, sizeof(c->failure), "%s", err);
+		__atomic_store_n(&c->has_failure, 1, __ATOMIC_RELEASE);
 	} else {
-		if (j->ncompiled == j->compile_cap) {
-			size_t ncap = j->compile_cap ? 2 * j->compile_cap : 64;
-			double *n = realloc(j->compile_times, ncap * sizeof(*n));
+		if (c->ncompiled == c->compile_cap) {
+			size_t ncap = c->compile_cap ? 2 * c->compile_cap : 64;
+			double *n = realloc(c->compile_times, ncap * sizeof(*n));
 			if (n) {
-				j->compile_times = n;
-				j->compile_cap = ncap;
+				c->compile_times = n;
+				c->compile_cap = ncap;
 			}
 		}
-		if (j->ncompiled < j->compile_cap)
-			j->compile_times[j->ncompiled++] = s;
+		if (c->ncompiled < c->compile_cap)
+			c->compile_times[c->ncompiled++] = s;
 	}
-	pthread_mutex_unlock(&j->lock);
+	pthread_mutex_unlock(&c->lock);
 	__atomic_store_n(&b->fn, fn, __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&c->llvm);
 }
 
 static void *compile_thread(void *arg)
 {
-	struct ttx_jit *j = arg;
-	pthread_mutex_lock(&j->lock);
+	struct ttx_jit_cache *c = arg;
+	pthread_mutex_lock(&c->lock);
 	for (;;) {
-		while (!j->stop && j->qhead == j->qtail)
-			pthread_cond_wait(&j->wake, &j->lock);
-		if (j->stop)
+		while (!c->stop && c->qhead == c->qtail)
+			pthread_cond_wait(&c->wake, &c->lock);
+		if (c->stop)
 			break;
-		struct block *b = j->queue[j->qhead++ % j->qcap];
-		j->busy = 1;
-		pthread_mutex_unlock(&j->lock);
-		compile(j, b);
-		pthread_mutex_lock(&j->lock);
-		j->busy = 0;
-		if (j->qhead == j->qtail)
-			pthread_cond_broadcast(&j->idle);
+		struct block *b = c->queue[c->qhead++ % c->qcap];
+		c->busy = 1;
+		pthread_mutex_unlock(&c->lock);
+		compile(c, b);
+		pthread_mutex_lock(&c->lock);
+		c->busy = 0;
+		if (c->qhead == c->qtail)
+			pthread_cond_broadcast(&c->idle);
 	}
-	pthread_mutex_unlock(&j->lock);
+	pthread_mutex_unlock(&c->lock);
 	return NULL;
 }
 
 /* Hand b to the compile thread (started at the first block).  0 when that
    cannot be done: no thread (the caller compiles) or no memory (later). */
-static int enqueue(struct ttx_jit *j, struct block *b)
+static int enqueue(struct ttx_jit_cache *c, struct block *b)
 {
 	int ok = 1;
-	pthread_mutex_lock(&j->lock);
-	if (!j->started) {
-		j->started = pthread_create(&j->thread, NULL, compile_thread, j) == 0;
-		if (!j->started)
-			j->async = 0;
+	pthread_mutex_lock(&c->lock);
+	if (__atomic_load_n(&b->queued, __ATOMIC_RELAXED)) {   /* another tile was first */
+		pthread_mutex_unlock(&c->lock);
+		return 1;
 	}
-	if (j->started && j->qtail - j->qhead == j->qcap) {
-		size_t ncap = j->qcap ? 2 * j->qcap : 64;
+	if (!c->started)
+		c->started = pthread_create(&c->thread, NULL, compile_thread, c) == 0;
+	if (c->started && c->qtail - c->qhead == c->qcap) {
+		size_t ncap = c->qcap ? 2 * c->qcap : 64;
 		struct block **nq = malloc(ncap * sizeof(*nq));
 		if (nq) {
-			for (size_t i = 0; i < j->qtail - j->qhead; i++)
-				nq[i] = j->queue[(j->qhead + i) % j->qcap];
-			j->qtail -= j->qhead;
-			j->qhead = 0;
-			free(j->queue);
-			j->queue = nq;
-			j->qcap = ncap;
+			for (size_t i = 0; i < c->qtail - c->qhead; i++)
+				nq[i] = c->queue[(c->qhead + i) % c->qcap];
+			c->qtail -= c->qhead;
+			c->qhead = 0;
+			free(c->queue);
+			c->queue = nq;
+			c->qcap = ncap;
 		}
 	}
-	if (!j->started || j->qtail - j->qhead == j->qcap) {
+	if (!c->started || c->qtail - c->qhead == c->qcap) {
 		ok = 0;
 	} else {
-		j->queue[j->qtail++ % j->qcap] = b;
-		b->queued = 1;
-		pthread_cond_signal(&j->wake);
+		c->queue[c->qtail++ % c->qcap] = b;
+		__atomic_store_n(&b->queued, 1, __ATOMIC_RELAXED);
+		pthread_cond_signal(&c->wake);
 	}
-	pthread_mutex_unlock(&j->lock);
+	pthread_mutex_unlock(&c->lock);
 	return ok;
 }
 
@@ -370,24 +435,27 @@ static int ready(struct ttx_jit *j, struct block *b)
 {
 	if (__atomic_load_n(&b->fn, __ATOMIC_ACQUIRE))
 		return 1;
-	if (b->queued || __atomic_load_n(&b->failed, __ATOMIC_ACQUIRE) || ++b->seen < j->threshold)
+	if (__atomic_load_n(&b->queued, __ATOMIC_RELAXED) || __atomic_load_n(&b->failed, __ATOMIC_ACQUIRE) ||
+	    __atomic_add_fetch(&b->seen, 1, __ATOMIC_RELAXED) < j->threshold)
 		return 0;
-	/* With a compile thread, only it may touch the LLVM objects. */
-	if (j->async && (enqueue(j, b) || j->started))
-		return 0;
-	compile(j, b);
-	return b->fn != NULL;
+	if (j->async) {
+		if (enqueue(j->c, b))
+			return 0;
+		j->async = 0;   /* no thread: compile here from now on */
+	}
+	compile(j->c, b);
+	return __atomic_load_n(&b->fn, __ATOMIC_ACQUIRE) != NULL;
 }
 
 void ttx_jit_wait(struct ttx_tile *t)
 {
-	struct ttx_jit *j = t->jit;
-	if (!j || !j->started)
+	struct ttx_jit_cache *c = t->jit ? t->jit->c : NULL;
+	if (!c)
 		return;
-	pthread_mutex_lock(&j->lock);
-	while (j->busy || j->qhead != j->qtail)
-		pthread_cond_wait(&j->idle, &j->lock);
-	pthread_mutex_unlock(&j->lock);
+	pthread_mutex_lock(&c->lock);
+	while (c->started && (c->busy || c->qhead != c->qtail))
+		pthread_cond_wait(&c->idle, &c->lock);
+	pthread_mutex_unlock(&c->lock);
 }
 
 /* Run a compiled block.  Returns its instruction count, or -status with
@@ -441,10 +509,10 @@ static struct block *find_straight(struct ttx_jit *j, uint32_t row_masked, const
                                    const uint32_t *words, size_t n)
 {
 	uint32_t first = words ? words[0] : pipe_word(p, 0);
-	uint64_t h = hash_key(0, row_masked, first);
-	for (size_t k = h & (j->cap - 1); j->slots[k]; k = (k + 1) & (j->cap - 1)) {
-		struct block *b = j->slots[k];
-		if (b->hash != h || b->is_mop || b->row_masked != row_masked || b->nkey > n)
+	uint64_t h = hash_key(0, row_masked, first) ^ (uint64_t)j->fast_numerics;
+	struct block *b;
+	for (size_t k = h; (b = slot(j->c, k)); k++) {
+		if (!same_block(b, h, 0, j->fast_numerics, row_masked) || b->nkey > n)
 			continue;
 		size_t i = 0, start = p ? p->head & (p->cap - 1) : 0;
 		if (words) {
@@ -467,16 +535,12 @@ static struct block *find_straight(struct ttx_jit *j, uint32_t row_masked, const
 	}
 	if (len == 0)
 		return NULL;
-	struct block *b = new_block(0, row_masked, j->words, len);
+	b = new_block(0, j->fast_numerics, row_masked, j->words, len);
 	if (!b)
 		return NULL;
 	for (size_t i = 0; i < len; i++)
 		count_op(b, b->key[i], ttx_jit_is_native(b->key[i]));
-	if (!insert(j, b)) {
-		free_block(b);
-		return NULL;
-	}
-	return b;
+	return insert(j->c, b);
 }
 
 static long step_straight(struct ttx_tile *t, struct ttx_jit *j, unsigned thread, uint32_t row_masked,
@@ -589,26 +653,24 @@ static long step_mop(struct ttx_tile *t, struct ttx_jit *j, unsigned thread, uin
 	key[0] = pipe_word(p, 0);
 	memcpy(key + 1, t->mop[thread].cfg, 9 * sizeof(uint32_t));
 	key[10] = t->fe[thread].mask_hi;
-	uint64_t h = hash_key(1, row_masked, key[0]);
-	struct block *b = NULL;
-	for (size_t k = h & (j->cap - 1); j->slots[k]; k = (k + 1) & (j->cap - 1)) {
-		struct block *x = j->slots[k];
-		if (x->hash == h && x->is_mop && x->row_masked == row_masked && !memcmp(x->key, key, sizeof(key))) {
+	uint64_t h = hash_key(1, row_masked, key[0]) ^ (uint64_t)j->fast_numerics;
+	struct block *b = NULL, *x;
+	for (size_t k = h; (x = slot(j->c, k)); k++) {
+		if (same_block(x, h, 1, j->fast_numerics, row_masked) && !memcmp(x->key, key, sizeof(key))) {
 			b = x;
 			break;
 		}
 	}
 	if (!b) {
-		b = new_block(1, row_masked, key, MOP_KEY);
+		b = new_block(1, j->fast_numerics, row_masked, key, MOP_KEY);
 		if (!b)
 			return 0;
 		struct mop_scan s = { b, 1 };
 		ttx_mop_expand(t->mop[thread].cfg, key[0], (uint16_t)key[10], scan_mop_word, &s);
 		b->failed = !s.takeable || b->ninsns == 0;
-		if (!insert(j, b)) {
-			free_block(b);
+		b = insert(j->c, b);
+		if (!b)
 			return 0;
-		}
 	}
 	if ((budget && b->ninsns > budget) || !ready(j, b))
 		return 0;   /* the interpreter expands it */
@@ -661,12 +723,13 @@ long ttx_jit_step(struct ttx_tile *t, unsigned thread, uint64_t budget)
 	struct ttx_jit *j = t->jit;
 	struct ttx_frontend *fe = &t->fe[thread];
 	struct ttx_pipe *p = &t->pipe[thread];
-	if (__atomic_load_n(&j->has_failure, __ATOMIC_ACQUIRE)) {   /* reported from this thread */
-		char msg[sizeof(j->failure)];
-		pthread_mutex_lock(&j->lock);
-		snprintf(msg, sizeof(msg), "%s", j->failure);
-		j->has_failure = 0;
-		pthread_mutex_unlock(&j->lock);
+	struct ttx_jit_cache *c = j->c;
+	if (__atomic_load_n(&c->has_failure, __ATOMIC_ACQUIRE)) {   /* reported by the first tile to see it */
+		char msg[sizeof(c->failure)];
+		pthread_mutex_lock(&c->lock);
+		snprintf(msg, sizeof(msg), "%s", c->failure);
+		c->has_failure = 0;
+		pthread_mutex_unlock(&c->lock);
 		ttx_warn(t, "JIT: %s; interpreting that block", msg);
 	}
 	if (fe->replay_mode == 2)
@@ -717,21 +780,23 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* The cache's compile statistics: with a shared cache, those of every
+   tile using it. */
 void ttx_jit_stats(const struct ttx_tile *t, struct ttx_stats *out)
 {
-	struct ttx_jit *j = t->jit;
-	if (!j)
+	if (!t->jit)
 		return;
-	pthread_mutex_lock(&j->lock);
-	size_t n = j->ncompiled;
+	struct ttx_jit_cache *c = t->jit->c;
+	pthread_mutex_lock(&c->lock);
+	size_t n = c->ncompiled;
 	double *v = n ? malloc(n * sizeof(*v)) : NULL;
 	out->jit_blocks_compiled = n;
 	out->jit_compile_seconds = 0;
 	for (size_t i = 0; i < n; i++)
-		out->jit_compile_seconds += j->compile_times[i];
+		out->jit_compile_seconds += c->compile_times[i];
 	if (v)
-		memcpy(v, j->compile_times, n * sizeof(*v));
-	pthread_mutex_unlock(&j->lock);
+		memcpy(v, c->compile_times, n * sizeof(*v));
+	pthread_mutex_unlock(&c->lock);
 	if (v) {
 		qsort(v, n, sizeof(*v), cmp_double);
 		out->jit_compile_median_seconds = v[n / 2];

@@ -24,6 +24,8 @@ struct ttx_jit;
    are idle and nothing else (wait gates, SFPLOADMACRO schedules) is active. */
 long ttx_jit_step(struct ttx_tile *t, unsigned thread, uint64_t budget);
 void ttx_jit_free(struct ttx_jit *j);
+/* A tile holds a reference to the cache in its options from creation. */
+void ttx_jit_cache_ref(struct ttx_jit_cache *c);
 /* The JIT's part of ttx_stats: blocks compiled, compile times. */
 struct ttx_stats;
 void ttx_jit_stats(const struct ttx_tile *t, struct ttx_stats *out);

@@ -104,6 +104,7 @@ enum ttx_status ttx_tile_create(const struct ttx_options *opt, struct ttx_tile *
 	}
 #undef TILE_ERROR
 	t->opt = o;
+	ttx_jit_cache_ref(o.jit_cache);   /* dropped by ttx_tile_destroy */
 	/* Hazard warnings (strict) and per-instruction tracing need the
 	   interpreter's instruction-by-instruction view. */
 	t->jit_on = t->opt.engine != TTX_ENGINE_INTERP && ttx_jit_available() && !t->opt.strict && !t->opt.trace;
@@ -125,6 +126,7 @@ void ttx_tile_destroy(struct ttx_tile *t)
 	for (unsigned i = 0; i < TTX_THREADS; i++)
 		free(t->pipe[i].words);
 	ttx_jit_free(t->jit);
+	ttx_jit_cache_release(t->opt.jit_cache);
 	for (unsigned i = 0; i < sizeof(t->kernel_cache) / sizeof(t->kernel_cache[0]); i++)
 		ttx_program_free(t->kernel_cache[i].prog);
 	free(t->srca_cache);

@@ -61,6 +61,7 @@ enum ttx_numerics {
 };
 
 struct ttx_timing_event;
+struct ttx_jit_cache;
 
 struct ttx_options {
 	/* sizeof(struct ttx_options) of the header the caller was built with
@@ -97,7 +98,18 @@ struct ttx_options {
 	   (NULL: every such access faults).  Runs on the calling thread. */
 	int (*mmio)(void *ctx, unsigned thread, uint32_t addr, int store, uint32_t *value);
 	void *mmio_ctx;
+	/* A JIT code cache to share with other tiles (ttx_jit_cache_new):
+	   a block compiled for one runs on all.  NULL: the tile's own. */
+	struct ttx_jit_cache *jit_cache;
 };
+
+/* A JIT code cache several tiles can share, on any threads: blocks
+   compiled once, one LLVM instance, one compile thread.  The tiles given
+   it in their options keep it alive; release the creator's reference when
+   the last tile is created or whenever convenient.  NULL without the JIT
+   (--disable-jit) or memory. */
+TTX_API struct ttx_jit_cache *ttx_jit_cache_new(void);
+TTX_API void ttx_jit_cache_release(struct ttx_jit_cache *c);
 
 /* The execution units instructions go to (TC/README.md), the index of
    ttx_stats.insns_by_unit. */

@@ -683,14 +683,18 @@ END_TEST
    must all match the interpreter. */
 struct host_thread {
 	enum ttx_engine engine;
+	enum ttx_numerics numerics;
+	struct ttx_jit_cache *cache;
 	uint32_t lreg[TTX_LREGS][TTX_LANES];
+	uint64_t compiled;             /* the cache's blocks compiled when done */
 	int ok;
 };
 
 static void *host_thread_main(void *arg)
 {
 	struct host_thread *h = arg;
-	struct ttx_options opt = { .engine = h->engine, .jit_threshold = 1 };
+	struct ttx_options opt = { .engine = h->engine, .numerics = h->numerics, .jit_threshold = 1,
+	                           .jit_cache = h->cache };
 	struct ttx_tile *t = ttx_tile_new(&opt);
 	uint64_t rng = 4242, state = 77;
 	h->ok = t != NULL;
@@ -705,8 +709,12 @@ static void *host_thread_main(void *arg)
 		ttx_run(t, 100000);
 		ttx_jit_wait(t);
 	}
-	if (t)
+	if (t) {
 		memcpy(h->lreg, t->sfpu.lreg, sizeof(h->lreg));
+		struct ttx_stats st;
+		ttx_stats_get(t, &st);
+		h->compiled = st.jit_blocks_compiled;
+	}
 	ttx_tile_destroy(t);
 	return NULL;
 }
@@ -728,6 +736,49 @@ START_TEST(test_host_threads)
 }
 END_TEST
 
+/* One code cache shared by tiles on several host threads (issue 16): every
+   tile matches the interpreter (exact) or a fast-numerics tile of its own
+   (fast), and the cache compiled each block once: as many blocks as one
+   tile of each numerics compiles alone. */
+START_TEST(test_shared_cache)
+{
+	if (!ttx_jit_available()) {
+		ck_assert_ptr_null(ttx_jit_cache_new());
+		return;
+	}
+	struct host_thread own[3] = { { .engine = TTX_ENGINE_INTERP }, { .engine = TTX_ENGINE_JIT },
+	                              { .engine = TTX_ENGINE_JIT, .numerics = TTX_NUMERICS_FAST } };
+	for (int i = 0; i < 3; i++)
+		host_thread_main(&own[i]);
+	ck_assert(own[0].ok && own[1].ok && own[2].ok);
+	struct ttx_jit_cache *cache = ttx_jit_cache_new();
+	ck_assert_ptr_nonnull(cache);
+	struct host_thread h[6] = {
+		{ .engine = TTX_ENGINE_JIT, .cache = cache }, { .engine = TTX_ENGINE_AUTO, .cache = cache },
+		{ .engine = TTX_ENGINE_JIT, .cache = cache }, { .engine = TTX_ENGINE_AUTO, .cache = cache },
+		{ .engine = TTX_ENGINE_JIT, .numerics = TTX_NUMERICS_FAST, .cache = cache },
+		{ .engine = TTX_ENGINE_INTERP, .cache = cache },   /* takes no part */
+	};
+	pthread_t tid[6];
+	for (int i = 0; i < 6; i++)
+		ck_assert_int_eq(pthread_create(&tid[i], NULL, host_thread_main, &h[i]), 0);
+	ttx_jit_cache_release(cache);   /* the tiles hold it from here on */
+	uint64_t compiled = 0;
+	for (int i = 0; i < 6; i++) {
+		pthread_join(tid[i], NULL);
+		ck_assert(h[i].ok);
+		ck_assert_mem_eq(h[i].numerics == TTX_NUMERICS_FAST ? own[2].lreg : own[0].lreg, h[i].lreg,
+		                 sizeof(h[i].lreg));
+		if (h[i].compiled > compiled)
+			compiled = h[i].compiled;
+	}
+	ck_assert_uint_gt(own[1].compiled, 10);
+	ck_assert_uint_eq(compiled, own[1].compiled + own[2].compiled);
+	ck_assert_mem_eq(own[1].lreg, own[0].lreg, sizeof(own[0].lreg));
+	ttx_jit_cache_release(NULL);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("jit");
@@ -743,5 +794,6 @@ int main(void)
 	tcase_add_test(tc, test_chained_replays);
 	tcase_add_test(tc, test_fast_numerics);
 	tcase_add_test(tc, test_host_threads);
+	tcase_add_test(tc, test_shared_cache);
 	return test_run_suite(s);
 }
