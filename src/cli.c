@@ -511,7 +511,8 @@ int cmd_run(const struct cli_io *io, int argc, char **argv)
 	struct l1_io l1_in[MAX_L1_IO], l1_out[MAX_L1_IO];
 	int n_in = 0, n_out = 0, stats = 0, thread_given = 0;
 	uint64_t thread = 0, max_insns = 0;
-	struct ttx_options opt = { .engine = TTX_ENGINE_AUTO, .warn = warn_line, .warn_ctx = io->err };
+	struct ttx_options opt = { .engine = TTX_ENGINE_AUTO, .warn = warn_line, .warn_ctx = io->err,
+	                           .jit_cache = io->jit_cache };
 	const char *path = NULL;
 	int c;
 	struct cli_scan scan = { argc, argv, 1, 0, NULL };
@@ -790,7 +791,7 @@ int main(int argc, char **argv)
 		printf("ttx %s (%s)\n", ttx_version(), ttx_jit_available() ? "LLVM JIT" : "interpreter only");
 		return 0;
 	}
-	struct cli_io io = { stderr, stdout };
+	struct cli_io io = { stderr, stdout, NULL };
 	int rc;
 	if (strcmp(cmd, "asm") == 0)
 		rc = cmd_asm(&io, argc - 2, argv + 2);

@@ -13,6 +13,7 @@ enum { EXIT_FAULT = 1, EXIT_USAGE = 2 };
    they keep no state outside their call). */
 struct cli_io {
 	FILE *err, *out;
+	struct ttx_jit_cache *jit_cache;   /* ttx batch: one code cache for all its jobs (or NULL) */
 };
 
 /* "ttx: <fmt with arg>" and a pointer to --help on err; EXIT_USAGE. */

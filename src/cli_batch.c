@@ -40,6 +40,7 @@ struct job {
 struct pool {
 	struct job *jobs;
 	size_t n, first, stride;
+	struct ttx_jit_cache *jit_cache;   /* shared by every job's tile */
 	atomic_size_t next, done;
 };
 
@@ -50,7 +51,7 @@ static double now(void)
 	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static void run_job(struct job *j)
+static void run_job(struct job *j, struct ttx_jit_cache *jit_cache)
 {
 	FILE *err = open_memstream(&j->err_text, &j->err_len);
 	FILE *out = open_memstream(&j->out_text, &j->out_len);
@@ -58,7 +59,7 @@ static void run_job(struct job *j)
 	if (!err || !out) {
 		j->rc = EXIT_USAGE;
 	} else {
-		struct cli_io io = { err, out };
+		struct cli_io io = { err, out, jit_cache };
 		j->rc = strcmp(j->argv[0], "run") == 0 ? cmd_run(&io, j->argc, j->argv) : cmd_op(&io, j->argc, j->argv);
 	}
 	j->seconds = now() - t0;
@@ -75,7 +76,7 @@ static void *worker(void *arg)
 		size_t i = atomic_fetch_add(&p->next, 1);
 		if (i >= p->n)
 			return NULL;
-		run_job(&p->jobs[p->first + i * p->stride]);
+		run_job(&p->jobs[p->first + i * p->stride], p->jit_cache);
 		atomic_fetch_add(&p->done, 1);
 	}
 }
@@ -289,7 +290,10 @@ int cmd_batch(int argc, char **argv)
 
 	/* this process's jobs: rank, rank + ranks, ... */
 	size_t mine = n > (size_t)rank ? (n - (size_t)rank + (size_t)ranks - 1) / (size_t)ranks : 0;
-	struct pool pool = { .jobs = jobs, .n = mine, .first = (size_t)rank, .stride = (size_t)ranks };
+	/* one JIT code cache for the process: a block compiled for one job runs
+	   in all (NULL without the JIT: each job interprets) */
+	struct pool pool = { .jobs = jobs, .n = mine, .first = (size_t)rank, .stride = (size_t)ranks,
+	                     .jit_cache = ttx_jit_cache_new() };
 	progress &= rank == 0;
 	atomic_init(&pool.next, 0);
 	atomic_init(&pool.done, 0);
@@ -312,6 +316,7 @@ int cmd_batch(int argc, char **argv)
 	}
 	for (unsigned long i = 0; i < started; i++)
 		pthread_join(tid[i], NULL);
+	ttx_jit_cache_release(pool.jit_cache);
 	int rc = 0;
 #ifdef TTX_HAVE_MPI
 	if (mpi && gather_results(jobs, n, rank, ranks)) {

@@ -83,7 +83,8 @@ int cmd_op(const struct cli_io *io, int argc, char **argv)
 	int nin = 0, stats = 0, show_progress = 0, list = 0;
 	struct ttx_op_params p;
 	ttx_op_params_default(&p);
-	struct ttx_options opt = { .engine = TTX_ENGINE_AUTO, .warn = warn_line, .warn_ctx = io->err };
+	struct ttx_options opt = { .engine = TTX_ENGINE_AUTO, .warn = warn_line, .warn_ctx = io->err,
+	                           .jit_cache = io->jit_cache };
 	const char *name = NULL;
 	int c;
 	struct cli_scan scan = { argc, argv, 1, 0, NULL };
