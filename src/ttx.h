@@ -111,6 +111,28 @@ struct ttx_options {
 TTX_API struct ttx_jit_cache *ttx_jit_cache_new(void);
 TTX_API void ttx_jit_cache_release(struct ttx_jit_cache *c);
 
+/* Grids: ntiles independent tiles (each its own L1, state and programs)
+   made with opt, sharing one JIT code cache (unless opt names one or is
+   TTX_ENGINE_INTERP), run on a pool of host threads (threads 0: one per
+   core).  TTX_EINVAL with the reason for 0 or more than
+   TTX_GRID_MAX_TILES tiles or bad options; TTX_ENOMEM. */
+#define TTX_GRID_MAX_TILES 65536u
+struct ttx_grid;
+TTX_API enum ttx_status ttx_grid_create(size_t ntiles, const struct ttx_options *opt, unsigned threads,
+                                        struct ttx_grid **out, char *err, size_t errlen);
+TTX_API size_t ttx_grid_size(const struct ttx_grid *g);
+/* Tile index (NULL out of range): drive it like any tile between runs. */
+TTX_API struct ttx_tile *ttx_grid_tile(struct ttx_grid *g, size_t index);
+/* job(ctx, i, tile i) once for every tile, on the pool: at most `threads`
+   jobs at once, each tile on one thread at a time; returns when all are
+   done.  A job returns 0 or a non-zero code (a ttx_status); every job runs
+   whatever the others return, and the status of the lowest failing index
+   is returned (TTX_FAULT for codes outside the enum) with that index in
+   *failed_index (may be NULL).  TTX_EINVAL for a NULL grid or job. */
+TTX_API enum ttx_status ttx_grid_run(struct ttx_grid *g, int (*job)(void *ctx, size_t index, struct ttx_tile *t),
+                                     void *ctx, size_t *failed_index);
+TTX_API void ttx_grid_destroy(struct ttx_grid *g);
+
 /* The execution units instructions go to (TC/README.md), the index of
    ttx_stats.insns_by_unit. */
 enum ttx_unit {

@@ -1808,6 +1808,87 @@ START_TEST(test_many_tiles_concurrent)
 }
 END_TEST
 
+/* Grids (ttx_grid_*): each tile computes x = i + 1, then 100 times
+   x = x * 1.5 + 0.25 in a replayed SFPU kernel (JIT, shared cache); the
+   results must not depend on the number of worker threads, and each must
+   equal a lone tile's. */
+static int grid_job(void *ctx, size_t i, struct ttx_tile *t)
+{
+	const uint32_t *words = ctx;
+	ttx_tile_reset(t);
+	uint32_t x[TTX_LANES];
+	for (unsigned l = 0; l < TTX_LANES; l++) {
+		float f = (float)(i + 1);
+		memcpy(&x[l], &f, 4);
+	}
+	if (ttx_lreg_write(t, 0, x) != TTX_OK)
+		return TTX_FAULT;
+	for (unsigned k = 0; words[k]; k++)
+		if (ttx_push(t, 0, words[k]) != TTX_OK)
+			return TTX_FAULT;
+	for (int r = 0; r < 100; r++)
+		ttx_push(t, 0, words[0x40]);   /* the REPLAY playback */
+	return ttx_run(t, 0);
+}
+
+static int failing_job(void *ctx, size_t i, struct ttx_tile *t)
+{
+	(void)ctx, (void)t;
+	return i == 5 || i == 9 ? (int)i : 0;   /* 5 is TTX_ENOMEM + 2: not a status */
+}
+
+START_TEST(test_grid)
+{
+	uint32_t words[0x41] = { 0 };
+	words[0] = enc("SFPLOADI 1, 0, 0x3FC0");
+	words[1] = enc("SFPLOADI 2, 0, 0x3E80");
+	words[2] = enc("REPLAY 0, 2, 0, 1");
+	words[3] = enc("SFPMAD 0, 1, 2, 0, 0");
+	words[4] = enc("SFPNOP");
+	words[0x40] = enc("REPLAY 0, 2, 0, 0");
+	uint32_t result[2][16][TTX_LANES];
+	for (int k = 0; k < 2; k++) {
+		struct ttx_options opt = { .engine = TTX_ENGINE_JIT, .jit_threshold = 1 };
+		struct ttx_grid *g;
+		char err[128];
+		ck_assert_int_eq(ttx_grid_create(16, &opt, k ? 4 : 1, &g, err, sizeof(err)), TTX_OK);
+		ck_assert_uint_eq(ttx_grid_size(g), 16);
+		ck_assert_int_eq(ttx_grid_run(g, grid_job, words, NULL), TTX_OK);
+		for (size_t i = 0; i < 16; i++)
+			ck_assert_int_eq(ttx_lreg_read(ttx_grid_tile(g, i), 0, result[k][i]), TTX_OK);
+		ck_assert_ptr_null(ttx_grid_tile(g, 16));
+		/* every job runs; the lowest failing index is reported */
+		size_t bad = 0;
+		ck_assert_int_eq(ttx_grid_run(g, failing_job, NULL, &bad), TTX_FAULT);
+		ck_assert_uint_eq(bad, 5);
+		ck_assert_int_eq(ttx_grid_run(g, NULL, NULL, NULL), TTX_EINVAL);
+		ttx_grid_destroy(g);
+	}
+	ck_assert_mem_eq(result[0], result[1], sizeof(result[0]));
+	/* a lone interpreter tile agrees */
+	struct ttx_tile *t = new_tile();
+	ck_assert_int_eq(grid_job(words, 7, t), TTX_OK);
+	uint32_t lone[TTX_LANES];
+	ttx_lreg_read(t, 0, lone);
+	ck_assert_mem_eq(lone, result[1][7], sizeof(lone));
+	ck_assert_uint_ne(result[1][7][0], result[1][8][0]);
+	ttx_tile_destroy(t);
+	/* bad arguments */
+	struct ttx_grid *g = (struct ttx_grid *)1;
+	char err[128] = "";
+	ck_assert_int_eq(ttx_grid_create(0, NULL, 0, &g, err, sizeof(err)), TTX_EINVAL);
+	ck_assert_ptr_null(g);
+	ck_assert_ptr_nonnull(strstr(err, "0 tiles"));
+	ck_assert_int_eq(ttx_grid_create(TTX_GRID_MAX_TILES + 1, NULL, 0, &g, err, sizeof(err)), TTX_EINVAL);
+	ck_assert_int_eq(ttx_grid_create(2, NULL, 0, NULL, err, sizeof(err)), TTX_EINVAL);
+	struct ttx_options big = { .size = sizeof(struct ttx_options) + 8 };
+	ck_assert_int_eq(ttx_grid_create(2, &big, 0, &g, err, sizeof(err)), TTX_EINVAL);
+	ck_assert_uint_eq(ttx_grid_size(NULL), 0);
+	ck_assert_ptr_null(ttx_grid_tile(NULL, 0));
+	ttx_grid_destroy(NULL);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("tile");
@@ -1835,7 +1916,7 @@ int main(void)
 		           test_round_robin_order, test_push_grows } },
 		{ "program", { test_program_mmio_gpr, test_program_threads, test_program_mmio_error_line,
 		               test_program_parse_errors, test_program_from_words } },
-		{ "threads", { test_many_tiles_concurrent } },
+		{ "threads", { test_many_tiles_concurrent, test_grid } },
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		TCase *tc = tcase_create(cases[i].name);
