@@ -8,7 +8,7 @@
 
 enum {
 	OPT_IN = 256, OPT_OUT, OPT_FORMAT, OPT_OUT_FORMAT, OPT_FIDELITY, OPT_DIM, OPT_PARAM, OPT_ENGINE, OPT_NUMERICS,
-	OPT_STATS, OPT_PROGRESS, OPT_LIST,
+	OPT_STATS, OPT_PROGRESS, OPT_LIST, OPT_CLOCK, OPT_PERFETTO,
 };
 
 #define MAX_IN 3
@@ -36,7 +36,8 @@ static int list_ops(FILE *out)
 		         ops[i].max_inputs);
 		fprintf(out, "%-12s %-7s %-40s %s\n", ops[i].name, in, ops[i].params[0] ? ops[i].params : "-", ops[i].summary);
 	}
-	fprintf(out, "\nEvery op takes --format, --out-format, --engine, --numerics, --stats and --progress.\n");
+	fprintf(out, "\nEvery op takes --format, --out-format, --engine, --numerics, --stats, --clock-ghz, --perfetto "
+	        "and --progress.\n");
 	return 0;
 }
 
@@ -77,9 +78,13 @@ int cmd_op(const struct cli_io *io, int argc, char **argv)
 		{ "stats", 0, OPT_STATS },
 		{ "progress", 0, OPT_PROGRESS },
 		{ "list", 0, OPT_LIST },
+		{ "clock-ghz", 1, OPT_CLOCK },
+		{ "perfetto", 1, OPT_PERFETTO },
 		{ NULL, 0, 0 },
 	};
-	const char *in_path[MAX_IN], *out_path = NULL;
+	const char *in_path[MAX_IN], *out_path = NULL, *perfetto = NULL;
+	double clock_ghz = 1.0;
+	struct perfetto *pf = NULL;
 	int nin = 0, stats = 0, show_progress = 0, list = 0;
 	struct ttx_op_params p;
 	ttx_op_params_default(&p);
@@ -138,6 +143,11 @@ int cmd_op(const struct cli_io *io, int argc, char **argv)
 		case OPT_STATS: stats = 1; break;
 		case OPT_PROGRESS: show_progress = 1; break;
 		case OPT_LIST: list = 1; break;
+		case OPT_PERFETTO: perfetto = optarg; break;
+		case OPT_CLOCK:
+			if (parse_clock(optarg, &clock_ghz))
+				return usage_error(io->err, "--clock-ghz '%s': expected a positive number of GHz", optarg);
+			break;
 		default:
 			return usage_error(io->err, "op: unknown or incomplete option '%s'", optarg);
 		}
@@ -191,7 +201,14 @@ int cmd_op(const struct cli_io *io, int argc, char **argv)
 		goto done;
 	}
 	out.data = malloc(out.batch * out.rows * out.cols * sizeof(float));
-	opt.timing = stats;
+	opt.timing = stats || perfetto;
+	if (perfetto) {
+		pf = perfetto_open(perfetto, io->out, io->err);
+		if (!pf)
+			goto done;
+		opt.timing_event = perfetto_event;
+		opt.timing_ctx = pf;
+	}
 	t = out.data ? ttx_tile_new(&opt) : NULL;
 	if (!t) {
 		fprintf(io->err, "ttx: out of memory\n");
@@ -209,7 +226,7 @@ int cmd_op(const struct cli_io *io, int argc, char **argv)
 		print_stats(io->err, &s);
 		struct ttx_cycles cy;
 		ttx_cycles_get(t, &cy);
-		print_cycles(io->err, &cy, 1.0);
+		print_cycles(io->err, &cy, clock_ghz);
 	}
 	if (st != TTX_OK) {
 		fprintf(io->err, "ttx: op %s: %s\n", name, err);
@@ -230,6 +247,12 @@ int cmd_op(const struct cli_io *io, int argc, char **argv)
 	}
 	rc = 0;
 done:
+	if (pf) {
+		struct ttx_cycles cy;
+		ttx_cycles_get(t, &cy);
+		if (perfetto_close(pf, &cy))
+			rc = EXIT_USAGE;
+	}
 	for (int i = 0; i < nin; i++)
 		npy_free(&arr[i]);
 	free(out.data);

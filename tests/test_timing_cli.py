@@ -135,6 +135,15 @@ def op_matmul_bottleneck():
     macs = re.search(r"^MACs/cycle: ([\d.]+) of 2048", r.stderr, re.M)
     cycles = int(re.search(r"^device cycles: (\d+)$", r.stderr, re.M).group(1))
     assert macs and abs(float(macs.group(1)) * cycles - 128 ** 3) < cycles * 0.05 + 1, (macs.group(1), cycles)
+    # the same op traced: the trace ends where --stats says
+    path = os.path.join(tmp, "mm.json")
+    run(["op", "matmul", "--in", a, "--in", b, "--out", os.path.join(tmp, "c.npy"), "--fidelity", "lofi",
+         "--perfetto", path])
+    with open(path) as f:
+        trace = json.load(f)
+    assert trace["metadata"]["device_cycles"] == cycles
+    names = {e["args"]["name"] for e in trace["traceEvents"] if e.get("name") == "thread_name"}
+    assert {"T0 issue", "T1 issue", "T2 issue", "unit matrix", "unit unpack", "unit pack"} <= names, names
 
 
 @test
