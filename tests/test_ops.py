@@ -241,6 +241,34 @@ def tile_api():
     assert ttx.disassemble(0x8F000000) == "SFPNOP"
 
 
+@test
+def device_cycles():
+    # the cycle model from Python (docs/timing.md): SFPMAD, SFPNOP, SFPMAD
+    # issue at 0, 1, 2 and the last result is ready at 4
+    with ttx.Tile(engine="interp", timing=True) as t:
+        t.run_program("SFPMAD 0, 0, 9, 1, 0\nSFPNOP\nSFPMAD 1, 1, 9, 2, 0\n")
+        c = t.cycles()
+        assert c["device_cycles"] == 4, c
+        assert c["busy_by_unit"]["sfpu"] == 3 and c["threads"][0]["issued"] == 3, c
+    # a 32x32 tile matmul at LoFi: 16 MVMULs of 2048 MACs
+    with ttx.Tile(timing=True) as t:
+        a = np.ones((32, 32), np.float32)
+        ttx.matmul(a, a, fidelity="lofi", tile=t)
+        c = t.cycles()
+        assert c["macs"] == 16 * 2048 and c["device_cycles"] > 256, c
+        assert c["l1_bytes_read"] == 2 * 32 * 32 * 2, c   # two BF16 tiles
+    # without timing=True nothing is counted; run_cycles refuses
+    with ttx.Tile() as t:
+        t.run_program("SFPNOP\n")
+        assert t.cycles()["device_cycles"] == 0
+        try:
+            t.run_cycles(10)
+        except ttx.Error:
+            pass
+        else:
+            raise AssertionError("run_cycles without the cycle model")
+
+
 if __name__ == "__main__":
     print("%d failed" % len(failures) if failures else "all passed")
     sys.exit(1 if failures else 0)

@@ -97,7 +97,16 @@ class _Options(ctypes.Structure):
     _fields_ = [("size", ctypes.c_size_t), ("engine", ctypes.c_int), ("numerics", ctypes.c_int),
                 ("jit_threshold", ctypes.c_uint),
                 ("strict", ctypes.c_int), ("warn", ctypes.c_void_p), ("warn_ctx", ctypes.c_void_p),
-                ("trace", ctypes.c_void_p), ("trace_ctx", ctypes.c_void_p)]
+                ("trace", ctypes.c_void_p), ("trace_ctx", ctypes.c_void_p),
+                ("timing", ctypes.c_int), ("timing_event", ctypes.c_void_p), ("timing_ctx", ctypes.c_void_p),
+                ("mmio", ctypes.c_void_p), ("mmio_ctx", ctypes.c_void_p), ("jit_cache", ctypes.c_void_p)]
+
+
+class _Cycles(ctypes.Structure):
+    _fields_ = [("device_cycles", ctypes.c_uint64), ("busy_by_unit", ctypes.c_uint64 * 10),
+                ("issued", ctypes.c_uint64 * 3), ("busy", ctypes.c_uint64 * 3),
+                ("stalled", (ctypes.c_uint64 * 6) * 3), ("stalled_on_unit", (ctypes.c_uint64 * 10) * 3),
+                ("macs", ctypes.c_uint64), ("l1_bytes_read", ctypes.c_uint64), ("l1_bytes_written", ctypes.c_uint64)]
 
 
 class _Stats(ctypes.Structure):
@@ -139,6 +148,8 @@ _mmio_read = _fn("ttx_mmio_read", _i, _vp, _ci, _u32, ctypes.POINTER(_u32))
 _run = _fn("ttx_run", _i, _vp, ctypes.c_uint64)
 _run_until_stalled = _fn("ttx_run_until_stalled", _i, _vp, ctypes.c_uint64)
 _stats_get = _fn("ttx_stats_get", None, _vp, ctypes.POINTER(_Stats))
+_cycles_get = _fn("ttx_cycles_get", None, _vp, ctypes.POINTER(_Cycles))
+_run_cycles = _fn("ttx_run_cycles", _i, _vp, ctypes.c_uint64, ctypes.c_uint64)
 _asm_line = _fn("ttx_asm_line", _i, ctypes.c_char_p, ctypes.POINTER(_u32), ctypes.c_char_p, _sz)
 _disasm = _fn("ttx_disasm", _i, _u32, ctypes.c_char_p, _sz)
 _program_parse = _fn("ttx_program_parse", _i, ctypes.c_char_p, _sz, ctypes.c_char_p, ctypes.POINTER(_vp),
@@ -181,22 +192,27 @@ def _format(name):
     return f.value
 
 
-def _options(engine, numerics, strict):
+def _options(engine, numerics, strict, timing=False):
     if engine not in _ENGINES:
         raise Error("engine must be one of %s" % ", ".join(_ENGINES))
     if numerics not in _NUMERICS:
         raise Error("numerics must be exact or fast")
     return _Options(size=ctypes.sizeof(_Options), engine=_ENGINES[engine], numerics=_NUMERICS[numerics],
-                    strict=int(bool(strict)))
+                    strict=int(bool(strict)), timing=int(bool(timing)))
+
+
+_UNITS = ["frontend", "misc", "matrix", "sfpu", "unpack", "pack", "mover", "scalar", "sync", "config"]
+_STALLS = ["unit", "stallwait", "semwait", "src", "mutex", "frontend"]
 
 
 # ---- one emulated tile ----
 class Tile:
     """One emulated Tensix tile (ttx.h).  Addresses and indices are checked."""
 
-    def __init__(self, engine="auto", numerics="exact", strict=False):
+    def __init__(self, engine="auto", numerics="exact", strict=False, timing=False):
+        """timing=True runs the cycle model (docs/timing.md): see cycles()."""
         self._t = None
-        self._opt = _options(engine, numerics, strict)
+        self._opt = _options(engine, numerics, strict, timing)
         self._t = _tile_new(ctypes.byref(self._opt))
         if not self._t:
             raise MemoryError("ttx: cannot create a tile")
@@ -320,10 +336,39 @@ class Tile:
         finally:
             _program_free(prog)
 
+    def run_cycles(self, cycle, max_insns=0):
+        """Run until each thread's next instruction could not issue before
+        device cycle `cycle` (needs timing=True); False if work is left."""
+        st = _run_cycles(self._t, cycle, max_insns)
+        if st == _LIMIT:
+            return False
+        self._check(st, "run_cycles")
+        return True
+
+    def cycles(self):
+        """The cycle model's totals (Tile(timing=True)): device cycles, busy
+        cycles by unit, per-thread issue and stall cycles (by reason), MACs,
+        L1 bytes read and written."""
+        c = _Cycles()
+        _cycles_get(self._t, ctypes.byref(c))
+        threads = []
+        for th in range(3):
+            stalls = {r: c.stalled[th][i] for i, r in enumerate(_STALLS) if c.stalled[th][i]}
+            stalls.update({u + " busy": c.stalled_on_unit[th][i] for i, u in enumerate(_UNITS)
+                           if c.stalled_on_unit[th][i]})
+            stalls.pop("unit", None)
+            threads.append({"issued": c.issued[th], "busy": c.busy[th],
+                            "stalled": sum(c.stalled[th][i] for i in range(6)), "stalls": stalls})
+        return {"device_cycles": c.device_cycles,
+                "busy_by_unit": {u: c.busy_by_unit[i] for i, u in enumerate(_UNITS) if i >= 2},
+                "threads": threads, "macs": c.macs,
+                "macs_per_cycle": c.macs / c.device_cycles if c.device_cycles else 0.0,
+                "l1_bytes_read": c.l1_bytes_read, "l1_bytes_written": c.l1_bytes_written}
+
     def stats(self):
         s = _Stats()
         _stats_get(self._t, ctypes.byref(s))
-        units = ["frontend", "misc", "matrix", "sfpu", "unpack", "pack", "mover", "scalar", "sync", "config"]
+        units = _UNITS
         return {"insns": s.insns, "by_unit": {u: s.insns_by_unit[i] for i, u in enumerate(units)},
                 "insns_interp": s.insns_interp, "insns_jit": s.insns_jit,
                 "jit_blocks_compiled": s.jit_blocks_compiled, "by_thread": list(s.insns_by_thread),
