@@ -231,7 +231,6 @@ struct ttx_timing {
 	uint64_t src_stamp[4], sem_stamp[8], mutex_stamp[8];   /* cycle of the last hand-over */
 	/* set by the units for the instruction being executed */
 	uint64_t dep[TTX_THREADS];         /* a Src bank hand-over it waited for */
-	uint8_t dep_reason[TTX_THREADS];
 	uint32_t xfer_cycles;              /* unpack/pack/mover: cycles of L1 traffic */
 	struct ttx_cycles c;
 };
@@ -446,10 +445,8 @@ void ttx_timing_mover(struct ttx_tile *t, uint32_t bytes, int from_l1, int to_l1
 /* A Src bank hand-over the instruction depends on (bank: 0-1 SrcA, 2-3 SrcB). */
 static inline void ttx_timing_src_dep(struct ttx_tile *t, unsigned th, unsigned bank)
 {
-	if (t->timing.on && t->timing.src_stamp[bank & 3] > t->timing.dep[th]) {
+	if (t->timing.on && t->timing.src_stamp[bank & 3] > t->timing.dep[th])
 		t->timing.dep[th] = t->timing.src_stamp[bank & 3];
-		t->timing.dep_reason[th] = TTX_STALL_SRC;
-	}
 }
 /* The JIT's summary of a compiled block (SFPU and NOP instructions only):
    its placement follows from the thread's and the SFPU's entry state. */

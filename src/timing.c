@@ -143,6 +143,10 @@ static struct cost insn_cost(const struct ttx_tile *t, uint32_t word)
 		         : op == TTX_OP_ELWMUL                    ? ELWMUL_MACS
 		                                                  : 0;
 		return c;
+	case TTX_UNIT_UNPACK:   /* the address stage; the reads follow (insn_slow) */
+		c.res = TTX_RES_UNPACK_ADDR;
+		c.occ = c.block = op == TTX_OP_UNPACR ? UNPACR_ADDRESS_CYCLES : 1;
+		return c;
 	case TTX_UNIT_PACK:
 		c.res = TTX_RES_PACK;
 		c.occ = (uint16_t)(t->timing.xfer_cycles ? t->timing.xfer_cycles : 1);
@@ -455,15 +459,12 @@ static __attribute__((noinline)) void insn_slow(struct ttx_tile *t, unsigned th,
 	struct cost c = insn_cost(t, word);
 	struct constraint k;
 	uint64_t ready = thread_ready(T, th, &k);
-	need(&k, T->dep[th], T->dep_reason[th], 0);
+	need(&k, T->dep[th], TTX_STALL_SRC, 0);
 	T->dep[th] = 0;
 	if (T->gate_mask[th] && ttx_sync_blocks(T->gate_mask[th], op))
 		need(&k, T->gate_until[th], T->gate_op[th] == TTX_OP_SEMWAIT ? TTX_STALL_SEMWAIT : TTX_STALL_STALLWAIT, 0);
 	if (op == TTX_OP_ATGETM)
 		need(&k, T->mutex_stamp[(word & 0xFFFF) & 7], TTX_STALL_MUTEX, 0);
-	unsigned u = word >> 23 & 1;   /* UNPACR, UNPACR_NOP: which unpacker */
-	if (op == TTX_OP_UNPACR || op == TTX_OP_UNPACR_NOP)
-		c.res = TTX_RES_UNPACK_ADDR;
 	if (c.res < TTX_RES_COUNT) {
 		uint64_t free = op == TTX_OP_SFPNOP ? T->sfpnop_free : T->free[c.res];
 		need(&k, free, TTX_STALL_UNIT, res_unit[c.res]);
@@ -472,15 +473,14 @@ static __attribute__((noinline)) void insn_slow(struct ttx_tile *t, unsigned th,
 	if (op == TTX_OP_SETDVALID)   /* hands over what the unpackers have written */
 		done = max64(done, max64(T->done[th][TTX_RES_UNPACK0], T->done[th][TTX_RES_UNPACK1]));
 	if (c.res == TTX_RES_UNPACK_ADDR) {
-		/* address stage, then the unpacker's L1 reads in order */
-		unsigned addr = op == TTX_OP_UNPACR ? UNPACR_ADDRESS_CYCLES : 1;
-		unsigned data = op == TTX_OP_UNPACR ? T->xfer_cycles : 1;
-		unsigned res = TTX_RES_UNPACK0 + u;
+		/* address stage, then the L1 reads of the unpacker the word names
+		   (bit 23 of UNPACR and UNPACR_NOP), in order */
+		unsigned addr = c.occ, data = op == TTX_OP_UNPACR ? T->xfer_cycles : 1;
+		unsigned res = TTX_RES_UNPACK0 + (word >> 23 & 1);
 		T->free[TTX_RES_UNPACK_ADDR] = issue + addr;
 		uint64_t start = max64(issue + addr, T->free[res]);
 		T->free[res] = start + data;
 		done = start + data;
-		c.block = (uint16_t)addr;
 		book(T, TTX_UNIT_UNPACK, issue, issue + addr);
 		book(T, TTX_UNIT_UNPACK, start, done);
 		complete(T, th, TTX_RES_UNPACK_ADDR, issue + addr);

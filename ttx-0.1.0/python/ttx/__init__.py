@@ -1,0 +1,547 @@
+"""ttx: the Tenstorrent Wormhole B0 Tensix coprocessor emulator, from Python.
+
+NumPy arrays in, what a Tensix tile computes out (docs/ops.md):
+
+    import numpy as np, ttx
+    c = ttx.matmul(a, b, fmt="bf16", fidelity="hifi4")
+    p = ttx.softmax(x)
+    y = ttx.exp(x, fmt="fp32")
+
+Every number of a result comes out of the emulated tile: the inputs are
+converted to the L1 format `fmt` and tiled, a kernel of ttx's library runs on
+the tile's three threads, and the result is read back from L1 in `out_fmt`.
+
+For simulator authors, `Tile` is one emulated tile: L1, Dst and LReg access,
+instruction pushes and runs (ttx.h).
+
+ctypes over libttx; no compile step.  The library is found through
+$TTX_LIBRARY, then next to this package in a build tree, then where
+`make install` put it, then the system's search path.
+"""
+import ctypes
+import ctypes.util
+import os
+
+import numpy as np
+
+__all__ = ["Error", "Fault", "Tile", "ops", "op", "assemble", "disassemble", "version", "jit_available"]
+
+
+class Error(ValueError):
+    """Bad input: shapes, formats, options (the CLI's exit code 2)."""
+
+
+class Fault(RuntimeError):
+    """The emulated tile stopped on a fault (the CLI's exit code 1)."""
+
+
+def _candidates():
+    env = os.environ.get("TTX_LIBRARY")
+    if env:
+        yield env
+    here = os.path.dirname(os.path.abspath(__file__))
+    # a build tree: python/ttx/ inside the source (and build) directory
+    for top in (os.path.join(here, "..", ".."), os.environ.get("TTX_BUILDDIR", "")):
+        if top:
+            for name in ("libttx.so.0", "libttx.so", "libttx.dylib"):
+                yield os.path.join(top, ".libs", name)
+    try:
+        from . import _libdir  # written by make install
+        yield os.path.join(_libdir.LIBDIR, "libttx.so.0")
+    except ImportError:
+        pass
+    found = ctypes.util.find_library("ttx")
+    if found:
+        yield found
+    yield "libttx.so.0"
+
+
+def _load():
+    errors = []
+    for path in _candidates():
+        if os.path.sep in path and not os.path.exists(path):
+            continue
+        try:
+            return ctypes.CDLL(path)
+        except OSError as e:
+            errors.append(str(e))
+    raise ImportError("ttx: cannot find libttx (build ttx, or set TTX_LIBRARY): " + "; ".join(errors))
+
+
+_lib = _load()
+
+# ---- the C API (src/ttx.h) ----
+_c_float_p = ctypes.POINTER(ctypes.c_float)
+
+
+class _Tensor(ctypes.Structure):
+    _fields_ = [("data", _c_float_p), ("batch", ctypes.c_size_t), ("rows", ctypes.c_size_t),
+                ("cols", ctypes.c_size_t)]
+
+
+_PROGRESS = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_double)
+
+
+class _OpParams(ctypes.Structure):
+    _fields_ = [("format", ctypes.c_int), ("out_format", ctypes.c_int), ("fidelity", ctypes.c_int),
+                ("dim", ctypes.c_int), ("param", ctypes.c_double), ("has_param", ctypes.c_int),
+                ("progress", _PROGRESS), ("progress_ctx", ctypes.c_void_p)]
+
+
+class _OpInfo(ctypes.Structure):
+    _fields_ = [("name", ctypes.c_char_p), ("min_inputs", ctypes.c_uint), ("max_inputs", ctypes.c_uint),
+                ("params", ctypes.c_char_p), ("summary", ctypes.c_char_p)]
+
+
+class _Options(ctypes.Structure):
+    _fields_ = [("size", ctypes.c_size_t), ("engine", ctypes.c_int), ("numerics", ctypes.c_int),
+                ("jit_threshold", ctypes.c_uint),
+                ("strict", ctypes.c_int), ("warn", ctypes.c_void_p), ("warn_ctx", ctypes.c_void_p),
+                ("trace", ctypes.c_void_p), ("trace_ctx", ctypes.c_void_p),
+                ("timing", ctypes.c_int), ("timing_event", ctypes.c_void_p), ("timing_ctx", ctypes.c_void_p),
+                ("mmio", ctypes.c_void_p), ("mmio_ctx", ctypes.c_void_p), ("jit_cache", ctypes.c_void_p)]
+
+
+class _Cycles(ctypes.Structure):
+    _fields_ = [("device_cycles", ctypes.c_uint64), ("busy_by_unit", ctypes.c_uint64 * 10),
+                ("issued", ctypes.c_uint64 * 3), ("busy", ctypes.c_uint64 * 3),
+                ("stalled", (ctypes.c_uint64 * 6) * 3), ("stalled_on_unit", (ctypes.c_uint64 * 10) * 3),
+                ("macs", ctypes.c_uint64), ("l1_bytes_read", ctypes.c_uint64), ("l1_bytes_written", ctypes.c_uint64)]
+
+
+class _Stats(ctypes.Structure):
+    _fields_ = [("insns", ctypes.c_uint64), ("insns_by_unit", ctypes.c_uint64 * 10),
+                ("insns_interp", ctypes.c_uint64), ("insns_jit", ctypes.c_uint64),
+                ("insns_jit_fallback", ctypes.c_uint64), ("jit_blocks_compiled", ctypes.c_uint64),
+                ("jit_compile_seconds", ctypes.c_double), ("jit_compile_median_seconds", ctypes.c_double),
+                ("insns_by_thread", ctypes.c_uint64 * 3), ("wall_seconds", ctypes.c_double),
+                ("insns_by_opcode", ctypes.c_uint64 * 256)]
+
+
+def _fn(name, res, *args):
+    f = getattr(_lib, name)
+    f.restype = res
+    f.argtypes = list(args)
+    return f
+
+
+_vp, _u32, _sz, _i, _ci = ctypes.c_void_p, ctypes.c_uint32, ctypes.c_size_t, ctypes.c_int, ctypes.c_uint
+_tile_new = _fn("ttx_tile_new", _vp, ctypes.POINTER(_Options))
+_tile_destroy = _fn("ttx_tile_destroy", None, _vp)
+_tile_reset = _fn("ttx_tile_reset", None, _vp)
+_tile_error = _fn("ttx_tile_error", ctypes.c_char_p, _vp)
+_l1_read = _fn("ttx_l1_read", _i, _vp, _u32, _vp, _sz)
+_l1_write = _fn("ttx_l1_write", _i, _vp, _u32, _vp, _sz)
+_dst32_read = _fn("ttx_dst32_read", None, _vp, _vp)
+_dst32_write = _fn("ttx_dst32_write", None, _vp, _vp)
+_dst16_read = _fn("ttx_dst16_read", None, _vp, _vp)
+_dst16_write = _fn("ttx_dst16_write", None, _vp, _vp)
+_lreg_read = _fn("ttx_lreg_read", _i, _vp, _ci, _vp)
+_lreg_write = _fn("ttx_lreg_write", _i, _vp, _ci, _vp)
+_gpr_read = _fn("ttx_gpr_read", _i, _vp, _ci, _ci, ctypes.POINTER(_u32))
+_gpr_write = _fn("ttx_gpr_write", _i, _vp, _ci, _ci, _u32)
+_cfg_field_read = _fn("ttx_cfg_field_read", _i, _vp, ctypes.c_char_p, _ci, ctypes.POINTER(_u32))
+_cfg_field_write = _fn("ttx_cfg_field_write", _i, _vp, ctypes.c_char_p, _ci, _u32)
+_push = _fn("ttx_push", _i, _vp, _ci, _u32)
+_mmio_write = _fn("ttx_mmio_write", _i, _vp, _ci, _u32, _u32)
+_mmio_read = _fn("ttx_mmio_read", _i, _vp, _ci, _u32, ctypes.POINTER(_u32))
+_run = _fn("ttx_run", _i, _vp, ctypes.c_uint64)
+_run_until_stalled = _fn("ttx_run_until_stalled", _i, _vp, ctypes.c_uint64)
+_stats_get = _fn("ttx_stats_get", None, _vp, ctypes.POINTER(_Stats))
+_cycles_get = _fn("ttx_cycles_get", None, _vp, ctypes.POINTER(_Cycles))
+_run_cycles = _fn("ttx_run_cycles", _i, _vp, ctypes.c_uint64, ctypes.c_uint64)
+_asm_line = _fn("ttx_asm_line", _i, ctypes.c_char_p, ctypes.POINTER(_u32), ctypes.c_char_p, _sz)
+_disasm = _fn("ttx_disasm", _i, _u32, ctypes.c_char_p, _sz)
+_program_parse = _fn("ttx_program_parse", _i, ctypes.c_char_p, _sz, ctypes.c_char_p, ctypes.POINTER(_vp),
+                     ctypes.c_char_p, _sz)
+_program_run = _fn("ttx_program_run", _i, _vp, _vp, ctypes.c_uint64)
+_program_free = _fn("ttx_program_free", None, _vp)
+_format_parse = _fn("ttx_format_parse", _i, ctypes.c_char_p, ctypes.POINTER(_i))
+_format_bytes = _fn("ttx_format_bytes", _sz, _i, _sz)
+_format_encode = _fn("ttx_format_encode", _i, _i, _i, _vp, _sz, _vp, _sz)
+_format_decode = _fn("ttx_format_decode", _i, _i, _vp, _sz, _vp, _sz)
+_op_list = _fn("ttx_op_list", ctypes.POINTER(_OpInfo), ctypes.POINTER(_sz))
+_op_params_default = _fn("ttx_op_params_default", None, ctypes.POINTER(_OpParams))
+_op_shape = _fn("ttx_op_shape", _i, ctypes.c_char_p, ctypes.POINTER(_Tensor), _ci, ctypes.POINTER(_OpParams),
+                ctypes.POINTER(_sz), ctypes.POINTER(_sz), ctypes.POINTER(_sz), ctypes.c_char_p, _sz)
+_op_run = _fn("ttx_op_run", _i, _vp, ctypes.c_char_p, ctypes.POINTER(_Tensor), _ci, ctypes.POINTER(_OpParams),
+              ctypes.POINTER(_Tensor), ctypes.c_char_p, _sz)
+_version = _fn("ttx_version", ctypes.c_char_p)
+_opcode_name = _fn("ttx_opcode_name", ctypes.c_char_p, _ci)
+_jit_available = _fn("ttx_jit_available", _i)
+
+_OK, _FAULT, _EINVAL, _ENOMEM, _LIMIT = 0, 1, 2, 3, 4
+_ENGINES = {"interp": 0, "jit": 1, "auto": 2}
+_NUMERICS = {"exact": 0, "fast": 1}
+_FIDELITIES = {"lofi": 0, "hifi2": 1, "hifi3": 2, "hifi4": 3}
+_DIMS = {"rows": 0, "cols": 1, "all": 2}
+
+
+def version():
+    return _version().decode()
+
+
+def jit_available():
+    return bool(_jit_available())
+
+
+def _format(name):
+    f = ctypes.c_int()
+    if _format_parse(str(name).encode(), ctypes.byref(f)) != _OK:
+        raise Error("unknown format %r" % (name,))
+    return f.value
+
+
+def _options(engine, numerics, strict, timing=False):
+    if engine not in _ENGINES:
+        raise Error("engine must be one of %s" % ", ".join(_ENGINES))
+    if numerics not in _NUMERICS:
+        raise Error("numerics must be exact or fast")
+    return _Options(size=ctypes.sizeof(_Options), engine=_ENGINES[engine], numerics=_NUMERICS[numerics],
+                    strict=int(bool(strict)), timing=int(bool(timing)))
+
+
+_UNITS = ["frontend", "misc", "matrix", "sfpu", "unpack", "pack", "mover", "scalar", "sync", "config"]
+_STALLS = ["unit", "stallwait", "semwait", "src", "mutex", "frontend"]
+
+
+# ---- one emulated tile ----
+class Tile:
+    """One emulated Tensix tile (ttx.h).  Addresses and indices are checked."""
+
+    def __init__(self, engine="auto", numerics="exact", strict=False, timing=False):
+        """timing=True runs the cycle model (docs/timing.md): see cycles()."""
+        self._t = None
+        self._opt = _options(engine, numerics, strict, timing)
+        self._t = _tile_new(ctypes.byref(self._opt))
+        if not self._t:
+            raise MemoryError("ttx: cannot create a tile")
+
+    def close(self):
+        if self._t:
+            _tile_destroy(self._t)
+            self._t = None
+
+    def __del__(self):
+        self.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def _check(self, st, what):
+        if st == _OK:
+            return
+        msg = "%s: %s" % (what, _tile_error(self._t).decode(errors="replace"))
+        raise Fault(msg) if st in (_FAULT, _LIMIT) else Error(msg)
+
+    @property
+    def error(self):
+        return _tile_error(self._t).decode(errors="replace")
+
+    def reset(self):
+        _tile_reset(self._t)
+
+    def l1_read(self, addr, n):
+        buf = ctypes.create_string_buffer(n)
+        self._check(_l1_read(self._t, addr, buf, n), "l1_read")
+        return buf.raw
+
+    def l1_write(self, addr, data):
+        data = bytes(data)
+        self._check(_l1_write(self._t, addr, data, len(data)), "l1_write")
+
+    def dst32(self):
+        """Dst as 512 x 16 FP32 values (what SFPLOAD Mod0 = 3 reads)."""
+        a = np.zeros((512, 16), np.uint32)
+        _dst32_read(self._t, a.ctypes.data)
+        return a.view(np.float32)
+
+    def set_dst32(self, values):
+        a = np.ascontiguousarray(np.asarray(values, np.float32).reshape(512, 16)).view(np.uint32)
+        _dst32_write(self._t, a.ctypes.data)
+
+    def dst16(self):
+        """Dst's raw 1024 x 16 16-bit storage."""
+        a = np.zeros((1024, 16), np.uint16)
+        _dst16_read(self._t, a.ctypes.data)
+        return a
+
+    def set_dst16(self, values):
+        a = np.ascontiguousarray(np.asarray(values, np.uint16).reshape(1024, 16))
+        _dst16_write(self._t, a.ctypes.data)
+
+    def lreg(self, r):
+        a = np.zeros(32, np.uint32)
+        self._check(_lreg_read(self._t, r, a.ctypes.data), "lreg")
+        return a
+
+    def set_lreg(self, r, lanes):
+        a = np.ascontiguousarray(np.asarray(lanes, np.uint32).reshape(32))
+        self._check(_lreg_write(self._t, r, a.ctypes.data), "set_lreg")
+
+    def gpr(self, thread, index):
+        v = _u32()
+        self._check(_gpr_read(self._t, thread, index, ctypes.byref(v)), "gpr")
+        return v.value
+
+    def set_gpr(self, thread, index, value):
+        self._check(_gpr_write(self._t, thread, index, value), "set_gpr")
+
+    def cfg(self, name, bank_or_thread=0):
+        v = _u32()
+        self._check(_cfg_field_read(self._t, name.encode(), bank_or_thread, ctypes.byref(v)), "cfg")
+        return v.value
+
+    def set_cfg(self, name, value, bank_or_thread=0):
+        self._check(_cfg_field_write(self._t, name.encode(), bank_or_thread, value), "set_cfg")
+
+    def push(self, thread, words):
+        """Queue instruction words (ints, or assembler text lines) on a thread."""
+        if isinstance(words, (int, np.integer)):
+            words = [words]
+        for w in words:
+            if isinstance(w, str):
+                w = assemble_line(w)
+            self._check(_push(self._t, thread, int(w)), "push")
+
+    def mmio_write(self, thread, addr, value):
+        self._check(_mmio_write(self._t, thread, addr, value), "mmio_write")
+
+    def mmio_read(self, thread, addr):
+        v = _u32()
+        self._check(_mmio_read(self._t, thread, addr, ctypes.byref(v)), "mmio_read")
+        return v.value
+
+    def run(self, max_insns=0, until_stalled=False):
+        """Run the queued instructions; Fault on a fault or deadlock.  With
+        max_insns, returns False if work is left."""
+        st = (_run_until_stalled if until_stalled else _run)(self._t, max_insns)
+        if st == _LIMIT:
+            return False
+        self._check(st, "run")
+        return True
+
+    def run_program(self, text, name="<program>", max_insns=0):
+        """Assemble a program (docs/assembly.md) and run it on this tile."""
+        prog = _vp()
+        err = ctypes.create_string_buffer(512)
+        data = text.encode()
+        if _program_parse(data, len(data), name.encode(), ctypes.byref(prog), err, 512) != _OK:
+            raise Error(err.value.decode())
+        try:
+            self._check(_program_run(self._t, prog, max_insns), name)
+        finally:
+            _program_free(prog)
+
+    def run_cycles(self, cycle, max_insns=0):
+        """Run until each thread's next instruction could not issue before
+        device cycle `cycle` (needs timing=True); False if work is left."""
+        st = _run_cycles(self._t, cycle, max_insns)
+        if st == _LIMIT:
+            return False
+        self._check(st, "run_cycles")
+        return True
+
+    def cycles(self):
+        """The cycle model's totals (Tile(timing=True)): device cycles, busy
+        cycles by unit, per-thread issue and stall cycles (by reason), MACs,
+        L1 bytes read and written."""
+        c = _Cycles()
+        _cycles_get(self._t, ctypes.byref(c))
+        threads = []
+        for th in range(3):
+            stalls = {r: c.stalled[th][i] for i, r in enumerate(_STALLS) if c.stalled[th][i]}
+            stalls.update({u + " busy": c.stalled_on_unit[th][i] for i, u in enumerate(_UNITS)
+                           if c.stalled_on_unit[th][i]})
+            stalls.pop("unit", None)
+            threads.append({"issued": c.issued[th], "busy": c.busy[th],
+                            "stalled": sum(c.stalled[th][i] for i in range(6)), "stalls": stalls})
+        return {"device_cycles": c.device_cycles,
+                "busy_by_unit": {u: c.busy_by_unit[i] for i, u in enumerate(_UNITS) if i >= 2},
+                "threads": threads, "macs": c.macs,
+                "macs_per_cycle": c.macs / c.device_cycles if c.device_cycles else 0.0,
+                "l1_bytes_read": c.l1_bytes_read, "l1_bytes_written": c.l1_bytes_written}
+
+    def stats(self):
+        s = _Stats()
+        _stats_get(self._t, ctypes.byref(s))
+        units = _UNITS
+        return {"insns": s.insns, "by_unit": {u: s.insns_by_unit[i] for i, u in enumerate(units)},
+                "insns_interp": s.insns_interp, "insns_jit": s.insns_jit,
+                "jit_blocks_compiled": s.jit_blocks_compiled, "by_thread": list(s.insns_by_thread),
+                "wall_seconds": s.wall_seconds,
+                "by_opcode": {_opcode_name(o).decode(): s.insns_by_opcode[o] for o in range(256)
+                              if s.insns_by_opcode[o]}}
+
+
+def assemble_line(text):
+    w = _u32()
+    err = ctypes.create_string_buffer(512)
+    if _asm_line(text.encode(), ctypes.byref(w), err, 512) != _OK:
+        raise Error(err.value.decode())
+    return w.value
+
+
+def assemble(text):
+    """Assembler lines (one instruction each) to words."""
+    return [assemble_line(l) for l in text.splitlines() if l.split("#")[0].strip()]
+
+
+def disassemble(word):
+    buf = ctypes.create_string_buffer(256)
+    _disasm(int(word), buf, 256)
+    return buf.value.decode()
+
+
+def quantize(x, fmt):
+    """x as the tile receives it in L1 format `fmt` (to nearest, ties to even;
+    the BFP formats share an exponent per 16 values along each row, the rows
+    padded with zeros to a multiple of 32 as the tiles are)."""
+    a = np.asarray(x, np.float32)
+    cols = a.shape[-1] if a.ndim else 1
+    if a.ndim >= 2 and cols % 32:
+        padded = np.zeros(a.shape[:-1] + ((cols + 31) // 32 * 32,), np.float32)
+        padded[..., :cols] = a
+        return quantize(padded, fmt)[..., :cols]
+    a = np.ascontiguousarray(a)
+    flat = a.reshape(-1)
+    n = (flat.size + 15) // 16 * 16
+    pad = np.zeros(n, np.float32)
+    pad[:flat.size] = flat
+    f = _format(fmt)
+    buf = ctypes.create_string_buffer(_format_bytes(f, n))
+    if _format_encode(f, 0, pad.ctypes.data, n, buf, len(buf)) != _OK:
+        raise Error("quantize: cannot encode as %s" % fmt)
+    out = np.zeros(n, np.float32)
+    _format_decode(f, buf, len(buf), out.ctypes.data, n)
+    return out[:flat.size].reshape(a.shape)
+
+
+# ---- tensor operations ----
+def ops():
+    """{name: (min inputs, max inputs, parameters, summary)} of the operations."""
+    n = _sz()
+    v = _op_list(ctypes.byref(n))
+    return {v[i].name.decode(): (v[i].min_inputs, v[i].max_inputs, v[i].params.decode(), v[i].summary.decode())
+            for i in range(n.value)}
+
+
+def _as_tensor(x, name):
+    a = np.asarray(x)
+    if a.dtype.kind not in "fiu" or a.dtype.itemsize > 8:
+        raise Error("%s: dtype %s is not a number type" % (name, a.dtype))
+    if a.ndim not in (1, 2, 3) or a.size == 0:
+        raise Error("%s: shape %s: expected a non-empty 1-D, 2-D or 3-D array" % (name, a.shape))
+    a = np.ascontiguousarray(a, np.float32)
+    b = a.shape[0] if a.ndim == 3 else 1
+    r = 1 if a.ndim == 1 else a.shape[-2]
+    return a, _Tensor(a.ctypes.data_as(_c_float_p), b, r, a.shape[-1])
+
+
+def op(name, *inputs, fmt="bf16", out_fmt="fp32", fidelity="hifi4", dim="rows", param=None, engine="auto",
+       numerics="exact", tile=None, progress=None):
+    """Run operation `name` (ops()) on NumPy arrays; returns a float32 array
+    with the inputs' number of dimensions.  `tile`: run on this Tile (its
+    statistics accumulate) instead of a new one.  `progress(fraction)` is
+    called now and then."""
+    if fidelity not in _FIDELITIES:
+        raise Error("fidelity must be one of %s" % ", ".join(_FIDELITIES))
+    if dim not in _DIMS:
+        raise Error("dim must be rows, cols or all")
+    arrays, tensors = [], []
+    for i, x in enumerate(inputs):
+        a, t = _as_tensor(x, "input %d" % (i + 1))
+        arrays.append(a)
+        tensors.append(t)
+    p = _OpParams()
+    _op_params_default(ctypes.byref(p))
+    p.format, p.out_format = _format(fmt), _format(out_fmt)
+    p.fidelity, p.dim = _FIDELITIES[fidelity], _DIMS[dim]
+    if param is not None:
+        p.param, p.has_param = float(param), 1
+    if progress is not None:
+        cb = _PROGRESS(lambda ctx, f: progress(f))
+        p.progress = cb
+    n = len(tensors)
+    tin = (_Tensor * max(n, 1))(*tensors)
+    b, r, c = _sz(), _sz(), _sz()
+    err = ctypes.create_string_buffer(512)
+    if _op_shape(name.encode(), tin, n, ctypes.byref(p), ctypes.byref(b), ctypes.byref(r), ctypes.byref(c), err,
+                 512) != _OK:
+        raise Error("%s: %s" % (name, err.value.decode()))
+    out = np.zeros((b.value, r.value, c.value), np.float32)
+    tout = _Tensor(out.ctypes.data_as(_c_float_p), b.value, r.value, c.value)
+    own = tile is None
+    t = Tile(engine, numerics) if own else tile
+    try:
+        st = _op_run(t._t, name.encode(), tin, n, ctypes.byref(p), ctypes.byref(tout), err, 512)
+    finally:
+        if own:
+            t.close()
+    if st != _OK:
+        msg = "%s: %s" % (name, err.value.decode())
+        raise Fault(msg) if st == _FAULT else Error(msg)
+    ndim = max(a.ndim for a in arrays)
+    if ndim == 3:
+        return out
+    out = out[0]
+    if ndim == 1 and out.shape[0] == 1:
+        return out[0]
+    return out
+
+
+def _unary(name, doc):
+    def f(x, **kw):
+        return op(name, x, **kw)
+    f.__name__, f.__doc__ = name, doc
+    return f
+
+
+for _name, (_lo, _hi, _params, _summary) in ops().items():
+    if _hi == 1 and _name not in ("power", "leaky_relu"):
+        globals()[_name] = _unary(_name, _summary)
+        __all__.append(_name)
+
+
+def matmul(a, b, **kw):
+    """a @ b: a [batch] M x K, b [batch or 1] K x N."""
+    return op("matmul", a, b, **kw)
+
+
+def add(a, b, **kw):
+    """a + b, NumPy broadcasting."""
+    return op("add", a, b, **kw)
+
+
+def sub(a, b, **kw):
+    """a - b, NumPy broadcasting."""
+    return op("sub", a, b, **kw)
+
+
+def mul(a, b, **kw):
+    """a * b, NumPy broadcasting."""
+    return op("mul", a, b, **kw)
+
+
+def power(x, p=2, **kw):
+    """x ** p."""
+    return op("power", x, param=p, **kw)
+
+
+def leaky_relu(x, slope=0.01, **kw):
+    """x < 0 ? slope x : x."""
+    return op("leaky_relu", x, param=slope, **kw)
+
+
+def layernorm(x, gamma=None, beta=None, eps=1e-5, **kw):
+    """(x - mean) / sqrt(var + eps) [* gamma + beta], along each row."""
+    if (gamma is None) != (beta is None):
+        raise Error("layernorm: give both gamma and beta, or neither")
+    ins = (x,) if gamma is None else (x, np.reshape(gamma, -1), np.reshape(beta, -1))
+    return op("layernorm", *ins, param=eps, **kw)
+
+
+__all__ += ["matmul", "add", "sub", "mul", "power", "leaky_relu", "layernorm", "assemble_line", "quantize"]

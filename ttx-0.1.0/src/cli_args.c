@@ -1,0 +1,104 @@
+/* The command line's argument handling, apart from the commands (and
+ * from main) so that the fuzz targets can link it: the long-option
+ * scanner the commands use and the shell-like splitting of a jobs line. */
+#include <string.h>
+
+#include "cli.h"
+
+int cli_next(struct cli_scan *s, const struct cli_opt *opts)
+{
+	while (s->i < s->argc) {
+		char *a = s->argv[s->i++];
+		if (s->no_more || a[0] != '-' || a[1] == '\0') {
+			s->arg = a;
+			return CLI_POSITIONAL;
+		}
+		if (strcmp(a, "--") == 0) {
+			s->no_more = 1;
+			continue;
+		}
+		s->arg = a;
+		if (a[1] != '-')
+			return CLI_BAD;
+		const char *name = a + 2, *eq = strchr(name, '=');
+		size_t len = eq ? (size_t)(eq - name) : strlen(name);
+		/* the option named exactly, else the only one it abbreviates */
+		const struct cli_opt *hit = NULL;
+		int prefixes = 0;
+		for (const struct cli_opt *o = opts; o->name && !(hit && strlen(hit->name) == len); o++)
+			if (strncmp(o->name, name, len) == 0) {
+				if (strlen(o->name) == len)
+					hit = o;
+				else if (!prefixes++)
+					hit = hit ? hit : o;
+			}
+		if (!hit || (strlen(hit->name) != len && prefixes > 1))
+			return CLI_BAD;
+		if (!hit->has_arg) {
+			s->arg = NULL;
+			return eq ? CLI_BAD : hit->code;
+		}
+		if (eq)
+			s->arg = eq + 1;
+		else if (s->i < s->argc)
+			s->arg = s->argv[s->i++];
+		else
+			return CLI_BAD;
+		return hit->code;
+	}
+	return CLI_END;
+}
+
+/* Split a line into words as a shell would: blanks separate, '...' keeps
+   everything, "..." keeps everything but \" \\ \$ \` (backslash escapes),
+   a backslash outside quotes takes the next character.  Returns the count,
+   or -1 with *why. */
+int cli_split_line(const char *line, char *buf, char **argv, const char **why)
+{
+	int argc = 0;
+	const char *p = line;
+	char *o = buf;
+	for (;;) {
+		while (*p == ' ' || *p == '\t' || *p == '\r')
+			p++;
+		if (!*p || *p == '\n')
+			return argc;
+		if (argc == CLI_MAX_ARGS) {
+			*why = "more than 256 arguments";
+			return -1;
+		}
+		argv[argc++] = o;
+		while (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n') {
+			if (*p == '\'') {
+				for (p++; *p && *p != '\''; p++)
+					*o++ = *p;
+				if (!*p) {
+					*why = "unterminated ' quote";
+					return -1;
+				}
+				p++;
+			} else if (*p == '"') {
+				for (p++; *p && *p != '"'; p++) {
+					if (*p == '\\' && (p[1] == '"' || p[1] == '\\' || p[1] == '$' || p[1] == '`'))
+						p++;
+					*o++ = *p;
+				}
+				if (!*p) {
+					*why = "unterminated \" quote";
+					return -1;
+				}
+				p++;
+			} else if (*p == '\\') {
+				if (!p[1] || p[1] == '\n') {
+					*why = "a backslash at the end of the line (jobs are one line each)";
+					return -1;
+				}
+				*o++ = p[1];
+				p += 2;
+			} else {
+				*o++ = *p++;
+			}
+		}
+		*o++ = '\0';
+	}
+}

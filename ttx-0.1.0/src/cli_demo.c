@@ -1,0 +1,386 @@
+/* ttx demo: a transformer MLP block on the emulated tile (docs/ops.md).
+ *
+ *   H = X W1, G = gelu(H), Y = G W2, P = softmax(Y)
+ *
+ * X is M x K, W1 K x N, W2 N x N (default 128 x 256 x 256), random with
+ * fixed seeds, BF16 in L1 and HiFi2 by default.  Each operation's result is
+ * compared with a float64 computation of the same operation on the same
+ * inputs (as the tile received them, after their conversion to the L1
+ * format), against the bound docs/ops.md derives for it; the run repeats on
+ * each engine, whose results must agree bit for bit.  Exit 0 only if every
+ * error is within its bound and the engines agree. */
+#include <getopt.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+enum { NOPS = 4 };
+static const char *const op_names[NOPS] = { "matmul", "gelu", "matmul", "softmax" };
+static const char *const op_what[NOPS] = { "H = X W1", "G = gelu(H)", "Y = G W2", "P = softmax(Y)" };
+
+struct run {
+	float *out[NOPS];
+	double seconds[NOPS];
+	struct ttx_cycles cycles[NOPS];   /* the cycle model's, per operation */
+	struct ttx_stats stats;
+	double wall;
+};
+
+struct progress {
+	const char *engine;
+	int op;
+};
+
+static void show_progress(void *ctx, double f)
+{
+	const struct progress *p = ctx;
+	fprintf(stderr, "\r  %-6s %d/4 %-14s %3.0f%%", p->engine, p->op + 1, op_what[p->op], 100 * f);
+	fflush(stderr);
+}
+
+/* splitmix64 and Box-Muller: the same numbers on every machine. */
+static double uniform(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+	return ((z ^ (z >> 31)) >> 11) * 0x1.0p-53;
+}
+
+static void normal(float *v, size_t n, double scale, uint64_t seed)
+{
+	for (size_t i = 0; i < n; i++) {
+		double u = uniform(&seed), w = uniform(&seed);
+		v[i] = (float)(scale * sqrt(-2 * log(u + 0x1.0p-60)) * cos(2 * M_PI * w));
+	}
+}
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Values as the tile receives them: converted to the L1 format. */
+static double *as_l1(const float *x, size_t n, enum ttx_format f)
+{
+	size_t bytes = ttx_format_bytes(f, (n + 15) / 16 * 16);
+	float *pad = calloc((n + 15) / 16 * 16, sizeof(float));
+	unsigned char *enc = malloc(bytes);
+	double *out = malloc(n * sizeof(double));
+	if (pad && enc && out) {
+		memcpy(pad, x, n * sizeof(float));
+		ttx_format_encode(f, TTX_ROUND_NEAREST_EVEN, pad, (n + 15) / 16 * 16, enc, bytes);
+		ttx_format_decode(f, enc, bytes, pad, (n + 15) / 16 * 16);
+		for (size_t i = 0; i < n; i++)
+			out[i] = pad[i];
+	}
+	free(pad), free(enc);
+	return out;
+}
+
+/* The bound on |C - A B| / sum |a||b| (docs/ops.md): the dropped
+   multiplicand bits of the fidelity phases (BF16 family: SrcA 5 bits a
+   phase, SrcB 7), and the alignment of the products 10 bits below the
+   largest of each half of 16 (2^-8 of the sum of magnitudes at worst), and
+   Dst's FP32 rounding once per tile of K. */
+static double matmul_eps(enum ttx_fidelity fid, size_t k)
+{
+	static const double fid_eps[4] = { 0x1.0p-4 + 0x1.0p-7, 0x1.0p-7, 0x1.0p-11, 0 };
+	return fid_eps[fid] + 0x1.0p-8 + (double)(k / 32 + 1) * 0x1.0p-23;
+}
+
+struct check {
+	double err, bound;     /* the worst error / its bound */
+	const char *what;
+	size_t quirks;         /* matmul outliers of docs/matrix.md departure 10 */
+};
+
+/* An error of -2^n (within 2^-6): an accumulation that cancelled to exactly
+   -1 unit of the FP32 grid, written as -2^(R+4) (docs/matrix.md departure
+   10, docs/ops.md); about one in 2^23 accumulation steps. */
+static int departure10(double d)
+{
+	if (!(d < 0))
+		return 0;
+	double p = exp2(round(log2(-d)));
+	return fabs(-d / p - 1) < 0x1.0p-6;
+}
+
+static struct check check_matmul(const float *a, const float *b, const float *c, size_t M, size_t K, size_t N,
+                                 enum ttx_format f, enum ttx_fidelity fid)
+{
+	double *qa = as_l1(a, M * K, f), *qb = as_l1(b, K * N, f), worst = 0, eps = matmul_eps(fid, K);
+	size_t quirks = 0;
+	for (size_t i = 0; qa && qb && i < M; i++)
+		for (size_t j = 0; j < N; j++) {
+			double r = 0, s = 0;
+			for (size_t k = 0; k < K; k++)
+				r += qa[i * K + k] * qb[k * N + j], s += fabs(qa[i * K + k] * qb[k * N + j]);
+			double e = fabs(c[i * N + j] - r) / (s > 0 ? s : 1);
+			if (e > eps && departure10(c[i * N + j] - r)) {
+				quirks++;
+				continue;
+			}
+			if (e > worst || e != e)
+				worst = e;
+		}
+	free(qa), free(qb);
+	/* more outliers than the accumulation steps explain count as errors */
+	size_t steps = M * N * (K / 16 + 1) * ((size_t)fid + 1);
+	if (quirks > (steps >> 21) + 2)
+		worst = INFINITY;
+	return (struct check) { worst, eps, "max |C - AB| / sum|a||b|", quirks };
+}
+
+/* gelu: the erf of Abramowitz and Stegun 7.1.26 (absolute error 1.5e-7) in
+   FP32: |y - ref| <= 2e-7 |x| + 2^-20 |ref|. */
+static struct check check_gelu(const float *x, const float *y, size_t n, enum ttx_format f)
+{
+	double *q = as_l1(x, n, f), worst = 0;
+	for (size_t i = 0; q && i < n; i++) {
+		double r = 0.5 * q[i] * erfc(-q[i] / sqrt(2.0));
+		double e = fabs(y[i] - r) / (2e-7 * fabs(q[i]) + 0x1.0p-20 * fabs(r) + 1e-37);
+		if (e > worst || e != e)
+			worst = e;
+	}
+	free(q);
+	return (struct check) { worst, 1, "max |y - ref| / (2e-7|x| + 2^-20|ref|)", 0 };
+}
+
+/* softmax: each FP32 step (exp, sum, reciprocal, product) within a few
+   units of the last place: |p - ref| <= (2^-20 + N 2^-24) ref + 2^-126. */
+static struct check check_softmax(const float *x, const float *p, size_t M, size_t N, enum ttx_format f)
+{
+	double *q = as_l1(x, M * N, f), worst = 0, bound = 0x1.0p-20 + (double)N * 0x1.0p-24;
+	for (size_t i = 0; q && i < M; i++) {
+		double m = -INFINITY, s = 0;
+		for (size_t j = 0; j < N; j++)
+			m = q[i * N + j] > m ? q[i * N + j] : m;
+		for (size_t j = 0; j < N; j++)
+			s += exp(q[i * N + j] - m);
+		for (size_t j = 0; j < N; j++) {
+			double r = exp(q[i * N + j] - m) / s, e = fabs(p[i * N + j] - r) / (r + 0x1.0p-126);
+			if (e > worst || e != e)
+				worst = e;
+		}
+	}
+	free(q);
+	return (struct check) { worst, bound, "max |p - ref| / ref", 0 };
+}
+
+static int run_block(const char *engine_name, enum ttx_engine engine, const float *x, const float *w1,
+                     const float *w2, size_t M, size_t K, size_t N, const struct ttx_op_params *base,
+                     struct run *r)
+{
+	struct ttx_options opt = { .engine = engine, .warn = warn_line, .warn_ctx = stderr, .timing = 1 };
+	struct ttx_tile *t = ttx_tile_new(&opt);
+	if (!t) {
+		fprintf(stderr, "ttx: out of memory\n");
+		return -1;
+	}
+	struct progress pr = { engine_name, 0 };
+	struct ttx_op_params p = *base;
+	int tty = isatty(STDERR_FILENO);
+	if (tty)
+		p.progress = show_progress, p.progress_ctx = &pr;
+	else
+		fprintf(stderr, "  running on the %s ...\n", engine == TTX_ENGINE_JIT ? "JIT" : "interpreter");
+	size_t rows[NOPS] = { M, M, M, M }, cols[NOPS] = { N, N, N, N };
+	const float *a[NOPS] = { x, NULL, NULL, NULL }, *b[NOPS] = { w1, NULL, w2, NULL };
+	size_t ar[NOPS] = { M, M, M, M }, ac[NOPS] = { K, N, N, N }, bcols[NOPS] = { N, 0, N, 0 };
+	char err[512];
+	double t0 = now();
+	for (int i = 0; i < NOPS; i++) {
+		pr.op = i;
+		struct ttx_tensor in[2] = { { (float *)(i ? r->out[i - 1] : a[0]), 1, ar[i], ac[i] },
+		                            { (float *)b[i], 1, ac[i], bcols[i] } };
+		struct ttx_tensor out = { malloc(rows[i] * cols[i] * sizeof(float)), 1, rows[i], cols[i] };
+		r->out[i] = out.data;
+		double s = now();
+		struct ttx_cycles before;
+		ttx_cycles_get(t, &before);
+		if (!out.data || ttx_op_run(t, op_names[i], in, b[i] ? 2 : 1, &p, &out, err, sizeof(err)) != TTX_OK) {
+			fprintf(stderr, "\nttx: demo: %s: %s\n", op_what[i], out.data ? err : "out of memory");
+			ttx_tile_destroy(t);
+			return -1;
+		}
+		r->seconds[i] = now() - s;
+		/* this operation's share of the totals */
+		struct ttx_cycles *c = &r->cycles[i];
+		ttx_cycles_get(t, c);
+		c->device_cycles -= before.device_cycles;
+		c->macs -= before.macs;
+		for (int u = 0; u < TTX_UNIT_COUNT; u++)
+			c->busy_by_unit[u] -= before.busy_by_unit[u];
+	}
+	r->wall = now() - t0;
+	ttx_stats_get(t, &r->stats);
+	ttx_tile_destroy(t);
+	if (tty)
+		fprintf(stderr, "\r%60s\r", "");
+	return 0;
+}
+
+static int parse_size(const char *s, size_t *m, size_t *k, size_t *n)
+{
+	unsigned long a, b, c;
+	char tail;
+	if (sscanf(s, "%lu,%lu,%lu%c", &a, &b, &c, &tail) != 3 || !a || !b || !c || a > 4096 || b > 4096 || c > 4096)
+		return -1;
+	*m = a, *k = b, *n = c;
+	return 0;
+}
+
+int cmd_demo(int argc, char **argv)
+{
+	enum { OPT_ENGINE = 256, OPT_SIZE, OPT_FORMAT, OPT_FIDELITY, OPT_QUICK };
+	static const struct option longopts[] = {
+		{ "engine", required_argument, NULL, OPT_ENGINE },
+		{ "size", required_argument, NULL, OPT_SIZE },
+		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "fidelity", required_argument, NULL, OPT_FIDELITY },
+		{ "quick", no_argument, NULL, OPT_QUICK },
+		{ NULL, 0, NULL, 0 },
+	};
+	size_t M = 128, K = 256, N = 256;
+	struct ttx_op_params p;
+	ttx_op_params_default(&p);
+	p.fidelity = TTX_FIDELITY_HIFI2;
+	int engines = ttx_jit_available() ? 3 : 1;   /* bit 0 interp, bit 1 jit */
+	int c;
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		switch (c) {
+		case OPT_ENGINE:
+			if (strcmp(optarg, "interp") == 0)
+				engines = 1;
+			else if (strcmp(optarg, "jit") == 0 && ttx_jit_available())
+				engines = 2;
+			else if (strcmp(optarg, "both") == 0 && ttx_jit_available())
+				engines = 3;
+			else
+				return usage_error(stderr, "--engine '%s': expected interp, jit or both (jit and both need a "
+				                   "build with the JIT)", optarg);
+			break;
+		case OPT_SIZE:
+			if (parse_size(optarg, &M, &K, &N))
+				return usage_error(stderr, "--size '%s': expected M,K,N (1 to 4096 each)", optarg);
+			break;
+		case OPT_QUICK: M = 32, K = 64, N = 64; break;
+		case OPT_FORMAT:
+			if (ttx_format_parse(optarg, &p.format) != TTX_OK)
+				return usage_error(stderr, "--format '%s': not a format", optarg);
+			break;
+		case OPT_FIDELITY:
+			if (parse_fidelity(optarg, &p.fidelity))
+				return usage_error(stderr, "--fidelity '%s': expected lofi, hifi2, hifi3 or hifi4", optarg);
+			break;
+		default:
+			return usage_error(stderr, "demo: unknown or incomplete option '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind != argc)
+		return usage_error(stderr, "demo: unexpected argument '%s'", argv[optind]);
+
+	float *x = malloc(M * K * sizeof(float)), *w1 = malloc(K * N * sizeof(float)), *w2 = malloc(N * N * sizeof(float));
+	if (!x || !w1 || !w2) {
+		fprintf(stderr, "ttx: out of memory\n");
+		return EXIT_USAGE;
+	}
+	normal(x, M * K, 1.0, 1);
+	normal(w1, K * N, 1.0 / sqrt((double)K), 2);
+	normal(w2, N * N, 2.0 / sqrt((double)N), 3);
+	const char *fmt = ttx_format_name(p.format);
+	static const char *const fid_names[] = { "LoFi", "HiFi2", "HiFi3", "HiFi4" };
+	printf("ttx demo: a transformer MLP block on one emulated Wormhole Tensix tile\n");
+	printf("  X %zux%zu, W1 %zux%zu, W2 %zux%zu; %s in L1, %s, FP32 accumulation in Dst\n\n", M, K, K, N, N, N, fmt,
+	       fid_names[p.fidelity]);
+	fflush(stdout);
+
+	struct run runs[2] = { 0 };
+	static const char *const eng_names[2] = { "interp", "jit" };
+	int rc = 0;
+	for (int e = 0; e < 2; e++)
+		if (engines & (1 << e) &&
+		    run_block(eng_names[e], e ? TTX_ENGINE_JIT : TTX_ENGINE_INTERP, x, w1, w2, M, K, N, &p, &runs[e])) {
+			rc = EXIT_FAULT;
+			goto done;
+		}
+	const struct run *r = &runs[engines & 1 ? 0 : 1];
+
+	struct check ck[NOPS] = {
+		check_matmul(x, w1, r->out[0], M, K, N, p.format, p.fidelity),
+		check_gelu(r->out[0], r->out[1], M * N, p.format),
+		check_matmul(r->out[1], w2, r->out[2], M, N, N, p.format, p.fidelity),
+		check_softmax(r->out[2], r->out[3], M, N, p.format),
+	};
+	printf("  %-16s %-36s %10s %10s\n", "operation", "error against float64 (same inputs)", "error", "bound");
+	for (int i = 0; i < NOPS; i++) {
+		int ok = ck[i].err <= ck[i].bound;
+		printf("  %-16s %-36s %10.3g %10.3g  %s", op_what[i], ck[i].what, ck[i].err, ck[i].bound,
+		       ok ? "ok" : "OUT OF BOUND");
+		if (ck[i].quirks)
+			printf(" (and %zu outlier%s of -2^n: docs/ops.md)", ck[i].quirks, ck[i].quirks == 1 ? "" : "s");
+		printf("\n");
+		if (!ok)
+			rc = EXIT_FAULT;
+	}
+	if (engines == 3) {
+		int same = 1;
+		for (int i = 0; i < NOPS; i++)
+			same &= memcmp(runs[0].out[i], runs[1].out[i], M * N * sizeof(float)) == 0;
+		printf("  interpreter and JIT results: %s\n", same ? "identical, bit for bit" : "DIFFERENT");
+		if (!same)
+			rc = EXIT_FAULT;
+	}
+
+	/* device time (docs/timing.md) beside the host's */
+	printf("\n  %-16s %12s %10s %10s %-10s %12s %10s\n", "operation", "device cyc", "us @1GHz", "MACs/cyc",
+	       "bottleneck", "host s", "host/dev");
+	uint64_t total = 0;
+	for (int i = 0; i < NOPS; i++) {
+		const struct ttx_cycles *cy = &r->cycles[i];
+		int top = TTX_UNIT_MATRIX;
+		for (int u = TTX_UNIT_MATRIX; u < TTX_UNIT_COUNT; u++)
+			if (cy->busy_by_unit[u] > cy->busy_by_unit[top])
+				top = u;
+		double dev = (double)cy->device_cycles * 1e-9;
+		printf("  %-16s %12llu %10.1f %10.1f %-10s %12.4f %9.0fx\n", op_what[i], (unsigned long long)cy->device_cycles,
+		       dev * 1e6, cy->device_cycles ? (double)cy->macs / (double)cy->device_cycles : 0.0,
+		       ttx_unit_name((enum ttx_unit)top), r->seconds[i], dev > 0 ? r->seconds[i] / dev : 0.0);
+		total += cy->device_cycles;
+	}
+	printf("  %-16s %12llu %10.1f   (one tile; the MAC peak is %d per cycle)\n", "block",
+	       (unsigned long long)total, (double)total * 1e-3, TTX_PEAK_MACS_PER_CYCLE);
+
+	double macs = (double)M * (double)K * (double)N + (double)M * (double)N * (double)N;
+	printf("\n  %-8s %9s %14s %14s %12s\n", "engine", "seconds", "instructions", "instr/s", "MAC/s");
+	for (int e = 0; e < 2; e++) {
+		if (!(engines & (1 << e)))
+			continue;
+		const struct run *u = &runs[e];
+		printf("  %-8s %9.3f %14llu %14.3g %12.3g\n", eng_names[e], u->wall, (unsigned long long)u->stats.insns,
+		       (double)u->stats.insns / u->wall, macs / u->wall);
+	}
+	if (engines == 3)
+		printf("  jit / interp: %.2fx on the whole block (matmul %.2fx, SFPU ops %.2fx)\n",
+		       runs[0].wall / runs[1].wall, (runs[0].seconds[0] + runs[0].seconds[2]) /
+		       (runs[1].seconds[0] + runs[1].seconds[2]), (runs[0].seconds[1] + runs[0].seconds[3]) /
+		       (runs[1].seconds[1] + runs[1].seconds[3]));
+	printf("\n%s\n", rc ? "FAILED" : "every result within its bound");
+done:
+	for (int e = 0; e < 2; e++)
+		for (int i = 0; i < NOPS; i++)
+			free(runs[e].out[i]);
+	free(x), free(w1), free(w2);
+	return rc;
+}

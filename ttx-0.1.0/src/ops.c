@@ -1,0 +1,1001 @@
+/* Tensor operations (ttx.h, docs/ops.md): host arrays in, the emulated
+ * tile computes, host arrays out.
+ *
+ * The host plays the data-movement cores: it converts and tiles the inputs
+ * (ttx_tilize), places blocks of tiles in L1, runs a kernel of the library
+ * (kernels/, parameterised by symbols) on the tile's three threads, and
+ * reads the result tiles back (ttx_untilize).  Multi-pass operations
+ * move intermediate tiles between passes as raw L1 bytes.  No host
+ * arithmetic produces a result. */
+#include <math.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tile.h"
+#include "formats.h"
+
+#define L1_IN   0x010000u   /* input tiles (and a second input at L1_IN2) */
+#define L1_IN2  0x070000u
+#define L1_OUT  0x0D0000u   /* output tiles, up to L1_END */
+#define L1_END  0x16E000u   /* the end of L1 (TTX_L1_SIZE) */
+#define MAX_NT  64u         /* tiles per kernel run */
+
+enum sfpu_fn {
+	FN_COPY, FN_EXP, FN_LOG, FN_RECIP, FN_SQRT, FN_RSQRT, FN_SIGMOID, FN_TANH, FN_GELU, FN_GELU_TANH,
+	FN_SILU, FN_RELU, FN_LEAKY_RELU, FN_ABS, FN_SQUARE, FN_POWER, FN_NEG,
+};
+
+/* One operation being run. */
+struct opc {
+	struct ttx_tile *t;
+	struct ttx_op_params p;
+	char *err;
+	size_t errlen;
+	unsigned nin;                /* inputs */
+	double done, total;          /* progress, in tiles */
+};
+
+static enum ttx_status fail(struct opc *c, enum ttx_status st, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static enum ttx_status fail(struct opc *c, enum ttx_status st, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	if (c->err && c->errlen)
+		vsnprintf(c->err, c->errlen, fmt, ap);
+	va_end(ap);
+	return st;
+}
+
+static void progress(struct opc *c, double tiles)
+{
+	c->done += tiles;
+	if (c->p.progress && c->total > 0)
+		c->p.progress(c->p.progress_ctx, c->done / c->total > 1 ? 1 : c->done / c->total);
+}
+
+static size_t up32(size_t n)
+{
+	return (n + 31) / 32 * 32;
+}
+
+/* ---- symbols and kernels ---- */
+
+struct syms {
+	struct ttx_asm_symbol v[64];
+	size_t n;
+};
+
+static void sym(struct syms *s, const char *name, int64_t value)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (strcmp(s->v[i].name, name) == 0) {
+			s->v[i].value = value;
+			return;
+		}
+	if (s->n < sizeof(s->v) / sizeof(s->v[0])) {   /* the kernels take about 20 */
+		s->v[s->n].name = name;
+		s->v[s->n++].value = value;
+	}
+}
+
+static bool same_syms(const struct ttx_kernel_cache *e, const struct syms *s)
+{
+	if (e->nsyms != s->n)
+		return false;
+	for (size_t i = 0; i < s->n; i++)
+		if (e->syms[i].value != s->v[i].value || strcmp(e->syms[i].name, s->v[i].name) != 0)
+			return false;
+	return true;
+}
+
+/* The kernel `name` assembled with the symbols s, from the tile's cache
+   (which owns it) or parsed into it.  Symbol names are the string
+   constants of this file, so the entries keep the pointers. */
+static enum ttx_status get_kernel(struct opc *c, const char *name, const struct syms *s,
+                                  const struct ttx_program **out)
+{
+	struct ttx_tile *t = c->t;
+	const size_t n = sizeof(t->kernel_cache) / sizeof(t->kernel_cache[0]);
+	for (size_t i = 0; i < n; i++) {
+		struct ttx_kernel_cache *e = &t->kernel_cache[i];
+		if (e->kernel && strcmp(e->kernel, name) == 0 && same_syms(e, s)) {
+			*out = e->prog;
+			return TTX_OK;
+		}
+	}
+	const char *text;
+	size_t len;
+	char msg[512];
+	struct ttx_program *prog;
+	if (ttx_kernel_find(name, &text, &len))
+		return fail(c, TTX_EINVAL, "kernel %s is not in the library", name);
+	if (ttx_program_parse_with(text, len, name, s->v, s->n, &prog, msg, sizeof(msg)) != TTX_OK)
+		return fail(c, TTX_EINVAL, "kernel %s: %s (a ttx bug: please report it)", name, msg);
+	struct ttx_kernel_cache *e = &t->kernel_cache[t->kernel_cache_next++ % n];
+	ttx_program_free(e->prog);
+	e->kernel = name;
+	memcpy(e->syms, s->v, s->n * sizeof(s->v[0]));
+	e->nsyms = s->n;
+	e->prog = prog;
+	*out = prog;
+	return TTX_OK;
+}
+
+/* Reset the tile for a kernel run, keeping its statistics; the cycle
+   model goes on from where the last kernel ended. */
+static void clear_tile(struct ttx_tile *t)
+{
+	struct ttx_stats st = t->stats;
+	uint64_t counts[256];
+	memcpy(counts, t->op_counts, sizeof(counts));
+	struct ttx_timing tm = t->timing;
+	ttx_tile_reset(t);
+	t->stats = st;
+	memcpy(t->op_counts, counts, sizeof(counts));
+	ttx_timing_resume(t, &tm);
+}
+
+static enum ttx_status run_kernel(struct opc *c, const struct ttx_program *prog)
+{
+	if (ttx_program_run(c->t, prog, 0) != TTX_OK)
+		return fail(c, TTX_FAULT, "the tile stopped: %s", ttx_tile_error(c->t));
+	return TTX_OK;
+}
+
+/* ---- formats of the kernels ---- */
+
+/* The SFPLOAD format and the way a tile of `f` reaches Dst (unary.s):
+   straight from the unpacker (FP32) or through SrcA as BF16 or FP16. */
+static enum ttx_status input_path(struct opc *c, enum ttx_format f, struct syms *s)
+{
+	switch (f) {
+	case TTX_FORMAT_FP32:
+		sym(s, "TO_DST", 1), sym(s, "LOAD_MODE", 3), sym(s, "SRCA_FMT", TTX_FORMAT_TF32);
+		return TTX_OK;
+	case TTX_FORMAT_BF16: case TTX_FORMAT_BFP8: case TTX_FORMAT_BFP4: case TTX_FORMAT_BFP2:
+		sym(s, "TO_DST", 0), sym(s, "LOAD_MODE", 2), sym(s, "SRCA_FMT", TTX_FORMAT_BF16);
+		return TTX_OK;
+	case TTX_FORMAT_FP16: case TTX_FORMAT_FP8: case TTX_FORMAT_BFP8A: case TTX_FORMAT_BFP4A: case TTX_FORMAT_BFP2A:
+		sym(s, "TO_DST", 0), sym(s, "LOAD_MODE", 1), sym(s, "SRCA_FMT", TTX_FORMAT_FP16);
+		return TTX_OK;
+	case TTX_FORMAT_INT16:    /* raw 16-bit halves (transpose.s PLANES) */
+		sym(s, "TO_DST", 0), sym(s, "LOAD_MODE", 6), sym(s, "SRCA_FMT", TTX_FORMAT_INT16);
+		return TTX_OK;
+	default:
+		return fail(c, TTX_EINVAL, "format %s: this operation takes floating-point formats", ttx_format_name(f));
+	}
+}
+
+/* The packer's chain from FP32 Dst to `f` (pack_setup.s): IntermediateFormat
+   (rounding to nearest, ties away), In_data_format, exponent section. */
+static enum ttx_status output_path(struct opc *c, enum ttx_format f, struct syms *s)
+{
+	unsigned inter, in, exp = 0;
+	switch (f) {
+	case TTX_FORMAT_FP32: case TTX_FORMAT_BF16:
+		inter = in = (unsigned)f;
+		break;
+	case TTX_FORMAT_BFP8: case TTX_FORMAT_BFP4: case TTX_FORMAT_BFP2:
+		inter = in = TTX_FMT_BFP8, exp = 4;
+		break;
+	case TTX_FORMAT_BFP8A: case TTX_FORMAT_BFP4A: case TTX_FORMAT_BFP2A:
+		inter = in = TTX_FMT_FP32, exp = 4;
+		break;
+	case TTX_FORMAT_FP16: case TTX_FORMAT_FP8:
+		inter = in = TTX_FMT_FP32;
+		break;
+	default:
+		return fail(c, TTX_EINVAL, "output format %s: this operation writes floating-point formats",
+		            ttx_format_name(f));
+	}
+	sym(s, "OUT_FMT", (unsigned)f), sym(s, "PACK_INTER", inter), sym(s, "PACK_IN", in), sym(s, "PACK_EXP", exp);
+	return TTX_OK;
+}
+
+/* ---- tiled tensors on the host ---- */
+
+/* A batch of matrices as tile images of one format: batch x tr x tc tiles
+   of tile_bytes each, in that order. */
+struct tiled {
+	uint8_t *bytes;
+	size_t batch, tr, tc, tile_bytes;
+	enum ttx_format f;
+};
+
+static void tiled_free(struct tiled *m)
+{
+	free(m->bytes);
+	m->bytes = NULL;
+}
+
+static uint8_t *tile_at(const struct tiled *m, size_t b, size_t i, size_t j)
+{
+	return m->bytes + ((b * m->tr + i) * m->tc + j) * m->tile_bytes;
+}
+
+/* Pad (with `pad`), convert (to nearest, ties to even) and tile a tensor. */
+static enum ttx_status tilize_tensor(struct opc *c, const struct ttx_tensor *x, enum ttx_format f, float pad,
+                                     struct tiled *m)
+{
+	size_t R = up32(x->rows), C = up32(x->cols);
+	m->f = f, m->batch = x->batch, m->tr = R / 32, m->tc = C / 32, m->tile_bytes = ttx_format_tile_bytes(f);
+	m->bytes = malloc(m->batch * m->tr * m->tc * m->tile_bytes);
+	float *buf = malloc(R * C * sizeof(float));
+	if (!m->bytes || !buf) {
+		free(buf);
+		tiled_free(m);
+		return fail(c, TTX_ENOMEM, "out of memory");
+	}
+	for (size_t b = 0; b < x->batch; b++) {
+		for (size_t r = 0; r < R; r++)
+			for (size_t k = 0; k < C; k++)
+				buf[r * C + k] = r < x->rows && k < x->cols ? x->data[(b * x->rows + r) * x->cols + k] : pad;
+		ttx_tilize(f, TTX_ROUND_NEAREST_EVEN, buf, R, C, tile_at(m, b, 0, 0), m->tr * m->tc * m->tile_bytes);
+	}
+	free(buf);
+	return TTX_OK;
+}
+
+static enum ttx_status alloc_tiled(struct opc *c, struct tiled *m, enum ttx_format f, size_t batch, size_t tr,
+                                   size_t tc)
+{
+	m->f = f, m->batch = batch, m->tr = tr, m->tc = tc, m->tile_bytes = ttx_format_tile_bytes(f);
+	m->bytes = calloc(batch * tr * tc, m->tile_bytes);
+	return m->bytes ? TTX_OK : fail(c, TTX_ENOMEM, "out of memory");
+}
+
+/* The top-left rows x cols of each matrix into out. */
+static enum ttx_status untilize_tensor(struct opc *c, const struct tiled *m, struct ttx_tensor *out)
+{
+	size_t R = m->tr * 32, C = m->tc * 32;
+	float *buf = malloc(R * C * sizeof(float));
+	if (!buf)
+		return fail(c, TTX_ENOMEM, "out of memory");
+	for (size_t b = 0; b < m->batch; b++) {
+		ttx_untilize(m->f, tile_at(m, b, 0, 0), m->tr * m->tc * m->tile_bytes, buf, R, C);
+		for (size_t r = 0; r < out->rows; r++)
+			memcpy(out->data + (b * out->rows + r) * out->cols, buf + r * C, out->cols * sizeof(float));
+	}
+	free(buf);
+	return TTX_OK;
+}
+
+/* ---- unary: the SFPU kernel over every tile ---- */
+
+/* The SFPU function's symbols: FN, PARAM (FP32 bits), and for power whether
+   the exponent is a small integer. */
+static void fn_syms(struct syms *s, int fn, double param)
+{
+	float f = (float)param;
+	uint32_t bits;
+	memcpy(&bits, &f, 4);
+	sym(s, "FN", fn);
+	sym(s, "PARAM", bits);
+	int integer = param == floor(param) && fabs(param) <= 31;
+	sym(s, "P_INT", integer);
+	sym(s, "P_ABS", integer ? (int64_t)fabs(param) : 0);
+	sym(s, "P_NEG", integer && param < 0);
+}
+
+/* A kernel of the SFPU family run over a stream of units of work: unit u
+   reads in_per tiles of the input stream from L1 (in order, at L1_IN) and
+   writes out_per tiles (at L1_OUT).  As many units go into one kernel run
+   as L1 and max_units allow; the kernel gets their number as `count_sym`.
+   `extra` (extra_len bytes) is written at L1_IN2 for every run. */
+struct stream {
+	const char *kernel, *count_sym;
+	size_t in_per, out_per, max_units;
+	const uint8_t *extra;
+	size_t extra_len;
+};
+
+static enum ttx_status run_stream(struct opc *c, const struct stream *k, struct syms *s, const uint8_t *in,
+                                  enum ttx_format in_f, size_t units, enum ttx_format out_f, uint8_t *out)
+{
+	size_t it = ttx_format_tile_bytes(in_f), ot = ttx_format_tile_bytes(out_f);
+	enum ttx_status st;
+	if ((st = input_path(c, in_f, s)) != TTX_OK || (st = output_path(c, out_f, s)) != TTX_OK)
+		return st;
+	sym(s, "IN_FMT", (unsigned)in_f), sym(s, "IN_ADDR", L1_IN), sym(s, "IN_TILE", (int64_t)it);
+	sym(s, "OUT_ADDR", L1_OUT), sym(s, "OUT_TILE", (int64_t)ot);
+	size_t per = k->max_units;
+	while (per > 1 && (per * k->in_per * it > L1_IN2 - L1_IN || per * k->out_per * ot > L1_END - L1_OUT))
+		per--;
+	if (k->in_per * it > L1_IN2 - L1_IN || k->out_per * ot > L1_END - L1_OUT || k->extra_len > L1_OUT - L1_IN2)
+		return fail(c, TTX_EINVAL, "the operation needs %zu tiles at a time, more than L1 holds (rows too long?)",
+		            k->in_per);
+	const struct ttx_program *prog = NULL;
+	size_t prog_n = 0;
+	for (size_t u = 0; u < units; u += per) {
+		size_t n = units - u < per ? units - u : per;
+		if (n != prog_n) {
+			sym(s, k->count_sym, (int64_t)n);
+			if ((st = get_kernel(c, k->kernel, s, &prog)) != TTX_OK)
+				break;
+			prog_n = n;
+		}
+		clear_tile(c->t);
+		ttx_l1_write(c->t, L1_IN, in + u * k->in_per * it, n * k->in_per * it);
+		if (k->extra_len)
+			ttx_l1_write(c->t, L1_IN2, k->extra, k->extra_len);
+		if ((st = run_kernel(c, prog)) != TTX_OK)
+			break;
+		ttx_l1_read(c->t, L1_OUT, out + u * k->out_per * ot, n * k->out_per * ot);
+		progress(c, (double)(n * k->in_per));
+	}
+	return st;
+}
+
+/* Apply an SFPU function to every tile of `in` (any float format), giving
+   tiles of `out_f`. */
+static enum ttx_status sfpu_tiles(struct opc *c, const struct tiled *in, int fn, double param, enum ttx_format out_f,
+                                  struct tiled *out)
+{
+	enum ttx_status st = alloc_tiled(c, out, out_f, in->batch, in->tr, in->tc);
+	if (st != TTX_OK)
+		return st;
+	struct syms s = { .n = 0 };
+	fn_syms(&s, fn, param);
+	static const struct stream k = { "unary.s", "NT", 1, 1, MAX_NT, NULL, 0 };
+	st = run_stream(c, &k, &s, in->bytes, in->f, in->batch * in->tr * in->tc, out_f, out->bytes);
+	if (st != TTX_OK)
+		tiled_free(out);
+	return st;
+}
+
+/* ---- reductions, softmax, layer norm: bands of tiles ---- */
+
+/* The tiles of `m` as bands for a reduction along `dim` (TTX_DIM_ROWS: a
+   row of tiles; COLS: a column; ALL: a whole matrix), one after another. */
+static uint8_t *bands_of(const struct tiled *m, enum ttx_dim dim, size_t *nbands, size_t *bt)
+{
+	size_t n = m->batch * m->tr * m->tc;
+	uint8_t *v = malloc(n * m->tile_bytes), *p = v;
+	if (!v)
+		return NULL;
+	*nbands = dim == TTX_DIM_ROWS ? m->batch * m->tr : dim == TTX_DIM_COLS ? m->batch * m->tc : m->batch;
+	*bt = n / *nbands;
+	for (size_t b = 0; b < m->batch; b++) {
+		size_t outer = dim == TTX_DIM_COLS ? m->tc : 1, inner = dim == TTX_DIM_COLS ? m->tr : m->tr * m->tc;
+		for (size_t o = 0; o < outer; o++)
+			for (size_t i = 0; i < inner; i++, p += m->tile_bytes)
+				memcpy(p, dim == TTX_DIM_COLS ? tile_at(m, b, i, o) : tile_at(m, b, 0, 0) + i * m->tile_bytes,
+				       m->tile_bytes);
+	}
+	return v;
+}
+
+/* Reduce nb bands of bt tiles (`in`, format in_f) to one tile each (`out`,
+   format out_f): the tiles combined element-wise, then, with `intile`,
+   within the tile along `dim`.  Bands longer than a kernel run holds are
+   reduced in parts whose FP32 partial tiles are reduced again. */
+static enum ttx_status reduce_bands(struct opc *c, const uint8_t *in, enum ttx_format in_f, size_t nb, size_t bt,
+                                    int rop, enum ttx_dim dim, int intile, enum ttx_format out_f, uint8_t *out)
+{
+	size_t it = ttx_format_tile_bytes(in_f), limit = (L1_IN2 - L1_IN) / it;
+	if (limit > MAX_NT)
+		limit = MAX_NT;
+	struct syms s = { .n = 0 };
+	sym(&s, "ROP", rop), sym(&s, "DIM", intile ? (int)dim : 3);
+	if (bt <= limit) {
+		sym(&s, "BT", (int64_t)bt);
+		struct stream k = { "reduce.s", "NB", bt, 1, limit / bt, NULL, 0 };
+		return run_stream(c, &k, &s, in, in_f, nb, out_f, out);
+	}
+	size_t parts = (bt + limit - 1) / limit, pt = ttx_format_tile_bytes(TTX_FORMAT_FP32);
+	uint8_t *partial = malloc(parts * pt);
+	if (!partial)
+		return fail(c, TTX_ENOMEM, "out of memory");
+	enum ttx_status st = TTX_OK;
+	for (size_t b = 0; b < nb && st == TTX_OK; b++) {
+		for (size_t p = 0; p < parts && st == TTX_OK; p++) {
+			size_t n = bt - p * limit < limit ? bt - p * limit : limit;
+			st = reduce_bands(c, in + (b * bt + p * limit) * it, in_f, 1, n, rop, dim, 0, TTX_FORMAT_FP32,
+			                  partial + p * pt);
+		}
+		if (st == TTX_OK)
+			st = reduce_bands(c, partial, TTX_FORMAT_FP32, 1, parts, rop, dim, intile, out_f,
+			                  out + b * ttx_format_tile_bytes(out_f));
+	}
+	free(partial);
+	return st;
+}
+
+/* ---- matmul ---- */
+
+/* The unpacker's output format for a tile of `f` bound for SrcA / SrcB
+   (TC/Unpackers/FormatConversion.md): FP32 becomes TF32, every other format
+   is named as itself (the register then holds BF16 or FP16). */
+static enum ttx_status src_format(struct opc *c, enum ttx_format f, unsigned *out)
+{
+	switch (f) {
+	case TTX_FORMAT_FP32:
+		*out = TTX_FMT_TF32;
+		return TTX_OK;
+	case TTX_FORMAT_BF16: case TTX_FORMAT_BFP8: case TTX_FORMAT_BFP4: case TTX_FORMAT_BFP2:
+	case TTX_FORMAT_FP16: case TTX_FORMAT_FP8: case TTX_FORMAT_BFP8A: case TTX_FORMAT_BFP4A: case TTX_FORMAT_BFP2A:
+		*out = (unsigned)f;
+		return TTX_OK;
+	default:
+		return fail(c, TTX_EINVAL, "format %s: the Matrix Unit takes fp32, bf16, fp16, fp8 or a bfp format",
+		            ttx_format_name(f));
+	}
+}
+
+/* C (batch x M x N) = A (batch x M x K) B (batch or 1 x K x N), by blocks of
+   bm x bn output tiles and kc tiles of K a kernel run.  When K is split,
+   the partial sums accumulate in L1 as FP32 (the packer's L1
+   accumulation) and a last run converts them to the output format. */
+static enum ttx_status matmul_tiles(struct opc *c, const struct tiled *a, const struct tiled *b, enum ttx_format out_f,
+                                   struct tiled *out)
+{
+	size_t Mt = a->tr, Kt = a->tc, Nt = b->tc;
+	unsigned srcf = 0;
+	enum ttx_status st = src_format(c, a->f, &srcf);
+	if (st != TTX_OK)
+		return st;
+	size_t kc = Kt < 32 ? Kt : 32, nk = (Kt + kc - 1) / kc;
+	enum ttx_format acc_f = nk > 1 ? TTX_FORMAT_FP32 : out_f;
+	size_t at = a->tile_bytes, bt = b->tile_bytes, ct = ttx_format_tile_bytes(acc_f);
+	size_t bm = Mt < 8 ? Mt : 8, bn = Nt < 8 ? Nt : 8;
+	while ((bm * kc * at + kc * bn * bt + bm * bn * ct) > L1_END - L1_IN && (bm > 1 || bn > 1)) {
+		if (bm >= bn)
+			bm = (bm + 1) / 2;
+		else
+			bn = (bn + 1) / 2;
+	}
+	if ((st = alloc_tiled(c, out, acc_f, a->batch, Mt, Nt)) != TTX_OK)
+		return st;
+	uint8_t *ablk = malloc(bm * kc * at), *bblk = malloc(kc * bn * bt), *cblk = malloc(bm * bn * ct);
+	const struct ttx_program *prog = NULL;
+	size_t pm = 0, pn = 0, pk = 0, pacc = 2;
+	struct syms s = { .n = 0 };
+	if (!ablk || !bblk || !cblk) {
+		st = fail(c, TTX_ENOMEM, "out of memory");
+		goto done;
+	}
+	if ((st = output_path(c, acc_f, &s)) != TTX_OK)
+		goto done;
+	uint32_t A0 = L1_IN, B0 = (uint32_t)(A0 + bm * kc * at), C0 = (uint32_t)(B0 + kc * bn * bt);
+	C0 = (C0 + 15) & ~15u;
+	sym(&s, "IN_FMT", (unsigned)a->f), sym(&s, "SRC_FMT", srcf), sym(&s, "PHASES", (int)c->p.fidelity + 1);
+	sym(&s, "A_ADDR", A0), sym(&s, "A_TILE", (int64_t)at), sym(&s, "B_ADDR", B0), sym(&s, "B_TILE", (int64_t)bt);
+	sym(&s, "C_ADDR", C0), sym(&s, "C_TILE", (int64_t)ct);
+	for (size_t n = 0; n < a->batch; n++) {
+		size_t nb = b->batch == 1 ? 0 : n;
+		for (size_t i0 = 0; i0 < Mt; i0 += bm)
+			for (size_t j0 = 0; j0 < Nt; j0 += bn) {
+				size_t mt = Mt - i0 < bm ? Mt - i0 : bm, nt = Nt - j0 < bn ? Nt - j0 : bn;
+				for (size_t kb = 0; kb < nk; kb++) {
+					size_t k0 = kb * kc, kt = Kt - k0 < kc ? Kt - k0 : kc;
+					int acc = kb > 0;
+					if (mt != pm || nt != pn || kt != pk || acc != (int)pacc) {
+						sym(&s, "MT", (int64_t)mt), sym(&s, "NT", (int64_t)nt), sym(&s, "KT", (int64_t)kt);
+						sym(&s, "L1_ACC", acc);
+						if ((st = get_kernel(c, "matmul.s", &s, &prog)) != TTX_OK)
+							goto done;
+						pm = mt, pn = nt, pk = kt, pacc = (size_t)acc;
+					}
+					/* the streams: A by rows of tiles, B by columns */
+					for (size_t i = 0; i < mt; i++)
+						for (size_t k = 0; k < kt; k++)
+							memcpy(ablk + (i * kt + k) * at, tile_at(a, n, i0 + i, k0 + k), at);
+					for (size_t j = 0; j < nt; j++)
+						for (size_t k = 0; k < kt; k++)
+							memcpy(bblk + (j * kt + k) * bt, tile_at(b, nb, k0 + k, j0 + j), bt);
+					clear_tile(c->t);
+					ttx_l1_write(c->t, A0, ablk, mt * kt * at);
+					ttx_l1_write(c->t, B0, bblk, nt * kt * bt);
+					if (acc)
+						ttx_l1_write(c->t, C0, cblk, mt * nt * ct);
+					if ((st = run_kernel(c, prog)) != TTX_OK)
+						goto done;
+					ttx_l1_read(c->t, C0, cblk, mt * nt * ct);
+					progress(c, (double)(mt * nt * kt));
+				}
+				for (size_t i = 0; i < mt; i++)
+					for (size_t j = 0; j < nt; j++)
+						memcpy(tile_at(out, n, i0 + i, j0 + j), cblk + (i * nt + j) * ct, ct);
+			}
+	}
+	if (acc_f != out_f) {
+		struct tiled conv = { 0 };
+		if ((st = sfpu_tiles(c, out, FN_COPY, 0, out_f, &conv)) != TTX_OK)
+			goto done;
+		tiled_free(out);
+		*out = conv;
+	}
+done:
+	free(ablk), free(bblk), free(cblk);
+	if (st != TTX_OK)
+		tiled_free(out);
+	return st;
+}
+
+/* ---- the operations ---- */
+
+struct opdef;
+typedef enum ttx_status (*shape_fn)(struct opc *c, const struct ttx_tensor *in, struct ttx_tensor *out);
+typedef enum ttx_status (*run_fn)(struct opc *c, const struct opdef *d, const struct ttx_tensor *in,
+                                  struct ttx_tensor *out);
+
+struct opdef {
+	struct ttx_op_info info;
+	shape_fn shape;
+	run_fn run;
+	int fn;                /* unary: the SFPU function */
+	double param;          /* the parameter's default */
+};
+
+static size_t tiles_of(const struct ttx_tensor *x)
+{
+	return x->batch * (up32(x->rows) / 32) * (up32(x->cols) / 32);
+}
+
+static enum ttx_status same_shape(struct opc *c, const struct ttx_tensor *in, struct ttx_tensor *out)
+{
+	(void)c;
+	out->batch = in->batch, out->rows = in->rows, out->cols = in->cols;
+	return TTX_OK;
+}
+
+static enum ttx_status run_unary(struct opc *c, const struct opdef *d, const struct ttx_tensor *in,
+                                 struct ttx_tensor *out)
+{
+	struct tiled a = { 0 }, r = { 0 };
+	c->total = (double)tiles_of(in);
+	enum ttx_status st = tilize_tensor(c, in, c->p.format, 0.0f, &a);
+	if (st == TTX_OK)
+		st = sfpu_tiles(c, &a, d->fn, c->p.has_param ? c->p.param : d->param, c->p.out_format, &r);
+	if (st == TTX_OK)
+		st = untilize_tensor(c, &r, out);
+	tiled_free(&a), tiled_free(&r);
+	return st;
+}
+
+static enum ttx_status matmul_shape(struct opc *c, const struct ttx_tensor *in, struct ttx_tensor *out)
+{
+	if (in[0].cols != in[1].rows)
+		return fail(c, TTX_EINVAL, "A is %zu x %zu and B is %zu x %zu: A's columns must match B's rows",
+		            in[0].rows, in[0].cols, in[1].rows, in[1].cols);
+	if (in[1].batch != 1 && in[1].batch != in[0].batch)
+		return fail(c, TTX_EINVAL, "batches of %zu and %zu (B's batch must be 1 or A's)", in[0].batch,
+		            in[1].batch);
+	out->batch = in[0].batch, out->rows = in[0].rows, out->cols = in[1].cols;
+	return TTX_OK;
+}
+
+static enum ttx_status run_matmul(struct opc *c, const struct opdef *d, const struct ttx_tensor *in,
+                                  struct ttx_tensor *out)
+{
+	(void)d;
+	struct tiled a = { 0 }, b = { 0 }, r = { 0 };
+	size_t Kt = up32(in[0].cols) / 32, nk = (Kt + 31) / 32;
+	c->total = (double)(in[0].batch * (up32(in[0].rows) / 32) * (up32(in[1].cols) / 32) * Kt);
+	if (nk > 1 && c->p.out_format != TTX_FORMAT_FP32)
+		c->total += (double)tiles_of(out);
+	enum ttx_status st = tilize_tensor(c, &in[0], c->p.format, 0.0f, &a);
+	if (st == TTX_OK)
+		st = tilize_tensor(c, &in[1], c->p.format, 0.0f, &b);
+	if (st == TTX_OK)
+		st = matmul_tiles(c, &a, &b, c->p.out_format, &r);
+	if (st == TTX_OK)
+		st = untilize_tensor(c, &r, out);
+	tiled_free(&a), tiled_free(&b), tiled_free(&r);
+	return st;
+}
+
+static uint32_t f32_bits(double x)
+{
+	float f = (float)x;
+	uint32_t b;
+	memcpy(&b, &f, 4);
+	return b;
+}
+
+static enum ttx_status reduce_shape(struct opc *c, const struct ttx_tensor *in, struct ttx_tensor *out)
+{
+	out->batch = in->batch;
+	out->rows = c->p.dim == TTX_DIM_ROWS ? in->rows : 1;
+	out->cols = c->p.dim == TTX_DIM_COLS ? in->cols : 1;
+	return TTX_OK;
+}
+
+/* reduce_sum (fn 0), reduce_max (fn 1): padding is 0 or -Inf. */
+static enum ttx_status run_reduce(struct opc *c, const struct opdef *d, const struct ttx_tensor *in,
+                                  struct ttx_tensor *out)
+{
+	struct tiled a = { 0 };
+	uint8_t *bands = NULL, *res = NULL;
+	size_t nb = 0, bt = 0, ot = ttx_format_tile_bytes(c->p.out_format);
+	float buf[32 * 32];
+	c->total = (double)tiles_of(in);
+	enum ttx_status st = tilize_tensor(c, in, c->p.format, d->fn ? -INFINITY : 0.0f, &a);
+	if (st != TTX_OK)
+		return st;
+	bands = bands_of(&a, c->p.dim, &nb, &bt);
+	res = bands ? malloc(nb * ot) : NULL;
+	if (!res)
+		st = fail(c, TTX_ENOMEM, "out of memory");
+	if (st == TTX_OK)
+		st = reduce_bands(c, bands, a.f, nb, bt, d->fn, c->p.dim, 1, c->p.out_format, res);
+	for (size_t k = 0; st == TTX_OK && k < nb; k++) {
+		/* band k's result: column 0 (rows), row 0 (columns) or [0][0] */
+		ttx_untilize(c->p.out_format, res + k * ot, ot, buf, 32, 32);
+		size_t per = nb / in->batch, b = k / per, i = k % per;
+		for (size_t r = 0; r < 32; r++) {
+			size_t at = c->p.dim == TTX_DIM_ROWS ? 32 * i + r : c->p.dim == TTX_DIM_COLS ? 32 * i + r : r;
+			size_t lim = c->p.dim == TTX_DIM_ROWS ? out->rows : c->p.dim == TTX_DIM_COLS ? out->cols : 1;
+			if (at < lim)
+				out->data[b * out->rows * out->cols + at] = c->p.dim == TTX_DIM_ROWS ? buf[r * 32] : buf[r];
+		}
+	}
+	tiled_free(&a);
+	free(bands), free(res);
+	return st;
+}
+
+static enum ttx_status run_softmax(struct opc *c, const struct opdef *d, const struct ttx_tensor *in,
+                                   struct ttx_tensor *out)
+{
+	(void)d;
+	struct tiled a = { 0 }, r = { 0 };
+	c->total = (double)tiles_of(in);
+	enum ttx_status st = tilize_tensor(c, in, c->p.format, -INFINITY, &a);
+	if (st == TTX_OK)
+		st = alloc_tiled(c, &r, c->p.out_format, a.batch, a.tr, a.tc);
+	if (st == TTX_OK) {
+		struct syms s = { .n = 0 };
+		sym(&s, "BT", (int64_t)a.tc);
+		struct stream k = { "softmax.s", "NB", a.tc, a.tc, a.tc >= 32 ? 1 : 32 / a.tc, NULL, 0 };
+		st = run_stream(c, &k, &s, a.bytes, a.f, a.batch * a.tr, r.f, r.bytes);
+	}
+	if (st == TTX_OK)
+		st = untilize_tensor(c, &r, out);
+	tiled_free(&a), tiled_free(&r);
+	return st;
+}
+
+static enum ttx_status layernorm_shape(struct opc *c, const struct ttx_tensor *in, struct ttx_tensor *out)
+{
+	for (unsigned i = 1; i < c->nin; i++)
+		if (in[i].batch != 1 || in[i].rows != 1 || in[i].cols != in[0].cols)
+			return fail(c, TTX_EINVAL, "%s must have %zu values (one a column), not %zu x %zu x %zu",
+			            i == 1 ? "gamma" : "beta", in[0].cols, in[i].batch, in[i].rows, in[i].cols);
+	if (c->nin == 2)
+		return fail(c, TTX_EINVAL, "the inputs are x, or x, gamma and beta");
+	return same_shape(c, in, out);
+}
+
+static enum ttx_status run_layernorm(struct opc *c, const struct opdef *d, const struct ttx_tensor *in,
+                                     struct ttx_tensor *out)
+{
+	struct tiled a = { 0 }, g = { 0 }, be = { 0 }, r = { 0 };
+	c->total = (double)tiles_of(in);
+	enum ttx_status st = tilize_tensor(c, in, c->p.format, 0.0f, &a);
+	uint8_t *extra = NULL;
+	size_t it = ttx_format_tile_bytes(c->p.format);
+	if (st == TTX_OK && c->nin == 3) {
+		/* gamma and beta, each row repeated down the tile */
+		float *rep = malloc(32 * in[0].cols * sizeof(float));
+		if (!rep)
+			st = fail(c, TTX_ENOMEM, "out of memory");
+		for (unsigned k = 1; st == TTX_OK && k < 3; k++) {
+			for (size_t i = 0; i < 32; i++)
+				memcpy(rep + i * in[0].cols, in[k].data, in[0].cols * sizeof(float));
+			struct ttx_tensor t = { rep, 1, 32, in[0].cols };
+			st = tilize_tensor(c, &t, c->p.format, 0.0f, k == 1 ? &g : &be);
+		}
+		free(rep);
+		if (st == TTX_OK && !(extra = malloc(2 * a.tc * it)))
+			st = fail(c, TTX_ENOMEM, "out of memory");
+		if (st == TTX_OK) {
+			memcpy(extra, g.bytes, a.tc * it);
+			memcpy(extra + a.tc * it, be.bytes, a.tc * it);
+		}
+	}
+	if (st == TTX_OK)
+		st = alloc_tiled(c, &r, c->p.out_format, a.batch, a.tr, a.tc);
+	if (st == TTX_OK) {
+		struct syms s = { .n = 0 };
+		double n = (double)in->cols, pad = (double)(a.tc * 32 - in->cols);
+		sym(&s, "BT", (int64_t)a.tc), sym(&s, "INV_N", f32_bits(1.0 / n)), sym(&s, "PADC", f32_bits(pad / n));
+		sym(&s, "EPS", f32_bits(c->p.has_param ? c->p.param : d->param)), sym(&s, "AFFINE", c->nin == 3);
+		sym(&s, "G_ADDR", L1_IN2), sym(&s, "BETA_ADDR", (int64_t)(L1_IN2 + a.tc * it));
+		struct stream k = { "layernorm.s", "NB", a.tc, a.tc, a.tc >= 32 ? 1 : 32 / a.tc, extra,
+		                    extra ? 2 * a.tc * it : 0 };
+		st = run_stream(c, &k, &s, a.bytes, a.f, a.batch * a.tr, r.f, r.bytes);
+	}
+	if (st == TTX_OK)
+		st = untilize_tensor(c, &r, out);
+	free(extra);
+	tiled_free(&a), tiled_free(&g), tiled_free(&be), tiled_free(&r);
+	return st;
+}
+
+/* ---- element-wise add, sub, mul with NumPy broadcasting ---- */
+
+static enum ttx_status binary_shape(struct opc *c, const struct ttx_tensor *in, struct ttx_tensor *out)
+{
+	size_t a[3] = { in[0].batch, in[0].rows, in[0].cols }, b[3] = { in[1].batch, in[1].rows, in[1].cols }, o[3];
+	for (int k = 0; k < 3; k++) {
+		if (a[k] != b[k] && a[k] != 1 && b[k] != 1)
+			return fail(c, TTX_EINVAL, "shapes %zu x %zu x %zu and %zu x %zu x %zu do not broadcast together",
+			            a[0], a[1], a[2], b[0], b[1], b[2]);
+		o[k] = a[k] > b[k] ? a[k] : b[k];
+	}
+	out->batch = o[0], out->rows = o[1], out->cols = o[2];
+	return TTX_OK;
+}
+
+static int is_full(const struct ttx_tensor *x, const struct ttx_tensor *out)
+{
+	return x->batch == out->batch && x->rows == out->rows && x->cols == out->cols;
+}
+
+/* x repeated along its dimensions of 1 to the shape of `out` (data
+   movement, as a reader kernel would do it) into *full. */
+static enum ttx_status expand(struct opc *c, const struct ttx_tensor *x, const struct ttx_tensor *out, float **buf,
+                              struct ttx_tensor *full)
+{
+	*full = *out;
+	if (!(*buf = malloc(out->batch * out->rows * out->cols * sizeof(float))))
+		return fail(c, TTX_ENOMEM, "out of memory");
+	for (size_t b = 0; b < out->batch; b++)
+		for (size_t i = 0; i < out->rows; i++)
+			for (size_t j = 0; j < out->cols; j++)
+				(*buf)[(b * out->rows + i) * out->cols + j] =
+				        x->data[((x->batch == 1 ? 0 : b) * x->rows + (x->rows == 1 ? 0 : i)) * x->cols +
+				                (x->cols == 1 ? 0 : j)];
+	full->data = *buf;
+	return TTX_OK;
+}
+
+/* add (fn 0), sub (1), mul (2).  16-bit and BFP formats go through the
+   Matrix Unit (binary.s), which broadcasts B's row, column or scalar; A must
+   have the result's shape, so for add and mul the operands swap when only B
+   does, and otherwise the host repeats A.  FP32 goes through the SFPU
+   (binary_sfpu.s), with both operands repeated by the host. */
+static enum ttx_status run_binary(struct opc *c, const struct opdef *d, const struct ttx_tensor *in,
+                                  struct ttx_tensor *out)
+{
+	const struct ttx_tensor *A = &in[0], *B = &in[1];
+	int sfpu = c->p.format == TTX_FORMAT_FP32;
+	if (!is_full(A, out) && is_full(B, out) && d->fn != 1 && !sfpu)
+		A = &in[1], B = &in[0];
+	struct ttx_tensor fa, fb;
+	float *ra = NULL, *rb = NULL;
+	struct tiled a = { 0 }, b = { 0 }, r = { 0 };
+	uint8_t *bs = NULL;
+	unsigned srcf = 0;
+	c->total = 2.0 * (double)tiles_of(out);   /* two tiles a unit */
+	enum ttx_status st = TTX_OK;
+	if (!is_full(A, out) && (st = expand(c, A, out, &ra, &fa)) == TTX_OK)
+		A = &fa;
+	if (st == TTX_OK && sfpu && !is_full(B, out) && (st = expand(c, B, out, &rb, &fb)) == TTX_OK)
+		B = &fb;
+	int brow = B->rows == 1 && out->rows > 1, bcol = B->cols == 1 && out->cols > 1;
+	if (st == TTX_OK)
+		st = tilize_tensor(c, A, c->p.format, 0.0f, &a);
+	if (st == TTX_OK)
+		st = tilize_tensor(c, B, c->p.format, 0.0f, &b);
+	if (st == TTX_OK && !sfpu)
+		st = src_format(c, a.f, &srcf);
+	if (st == TTX_OK)
+		st = alloc_tiled(c, &r, c->p.out_format, a.batch, a.tr, a.tc);
+	/* units of two tiles: A's, then B's (the broadcast ones repeated) */
+	size_t n = a.batch * a.tr * a.tc, at = a.tile_bytes;
+	if (st == TTX_OK && !(bs = malloc(2 * n * at)))
+		st = fail(c, TTX_ENOMEM, "out of memory");
+	for (size_t k = 0; st == TTX_OK && k < n; k++) {
+		size_t bb = k / (a.tr * a.tc), i = k / a.tc % a.tr, j = k % a.tc;
+		memcpy(bs + 2 * k * at, a.bytes + k * at, at);
+		memcpy(bs + (2 * k + 1) * at, tile_at(&b, b.batch == 1 ? 0 : bb, brow ? 0 : i, bcol ? 0 : j), at);
+	}
+	if (st == TTX_OK) {
+		struct syms s = { .n = 0 };
+		sym(&s, "EOP", d->fn), sym(&s, "BCAST", brow | bcol << 1), sym(&s, "PHASES", (int)c->p.fidelity + 1);
+		sym(&s, "SRC_FMT", srcf);
+		struct stream k = { sfpu ? "binary_sfpu.s" : "binary.s", "NT", 2, 1, MAX_NT / 2, NULL, 0 };
+		st = run_stream(c, &k, &s, bs, a.f, n, r.f, r.bytes);
+	}
+	if (st == TTX_OK)
+		st = untilize_tensor(c, &r, out);
+	free(ra), free(rb), free(bs);
+	tiled_free(&a), tiled_free(&b), tiled_free(&r);
+	return st;
+}
+
+static enum ttx_status transpose_shape(struct opc *c, const struct ttx_tensor *in, struct ttx_tensor *out)
+{
+	(void)c;
+	out->batch = in->batch, out->rows = in->cols, out->cols = in->rows;
+	return TTX_OK;
+}
+
+/* Each tile transposed on the tile (transpose.s), the host placing tile
+   (i, j) at (j, i).  FP32 tiles travel as two INT16 tiles, the high and the
+   low halves of their datums. */
+static enum ttx_status run_transpose(struct opc *c, const struct opdef *d, const struct ttx_tensor *in,
+                                     struct ttx_tensor *out)
+{
+	(void)d;
+	struct tiled a = { 0 }, r = { 0 };
+	uint8_t *stream = NULL;
+	int planes = c->p.format == TTX_FORMAT_FP32;
+	c->total = (double)tiles_of(in) * (planes ? 2 : 1);
+	enum ttx_status st = tilize_tensor(c, in, c->p.format, 0.0f, &a);
+	if (st == TTX_OK)
+		st = alloc_tiled(c, &r, c->p.out_format, a.batch, a.tc, a.tr);
+	size_t n = a.batch * a.tr * a.tc, it = planes ? 2048 : a.tile_bytes;
+	if (st == TTX_OK && !(stream = malloc(n * (planes ? 2 : 1) * it)))
+		st = fail(c, TTX_ENOMEM, "out of memory");
+	for (size_t k = 0; st == TTX_OK && k < n; k++) {
+		/* output tile k = (b, j, i) comes from input tile (b, i, j) */
+		size_t b = k / (a.tr * a.tc), j = k / a.tr % a.tc, i = k % a.tr;
+		const uint8_t *src = tile_at(&a, b, i, j);
+		if (!planes) {
+			memcpy(stream + k * it, src, it);
+			continue;
+		}
+		uint8_t *hi = stream + 2 * k * it, *lo = hi + it;
+		for (size_t e = 0; e < 1024; e++) {
+			lo[2 * e] = src[4 * e], lo[2 * e + 1] = src[4 * e + 1];
+			hi[2 * e] = src[4 * e + 2], hi[2 * e + 1] = src[4 * e + 3];
+		}
+	}
+	if (st == TTX_OK) {
+		struct syms s = { .n = 0 };
+		sym(&s, "PLANES", planes);
+		struct stream k = { "transpose.s", "NT", planes ? 2 : 1, 1, planes ? MAX_NT / 2 : MAX_NT, NULL, 0 };
+		st = run_stream(c, &k, &s, stream, planes ? TTX_FORMAT_INT16 : a.f, n, r.f, r.bytes);
+	}
+	if (st == TTX_OK)
+		st = untilize_tensor(c, &r, out);
+	free(stream);
+	tiled_free(&a), tiled_free(&r);
+	return st;
+}
+
+#define UNARY(name, fn, params, summary) { { name, 1, 1, params, summary }, same_shape, run_unary, fn, 0 }
+
+static const struct opdef ops[] = {
+	{ { "matmul", 2, 2, "--fidelity", "A B (A: [batch] M x K, B: [batch] K x N)" }, matmul_shape, run_matmul, 0, 0 },
+	{ { "add", 2, 2, "", "A + B (NumPy broadcasting: B's row, column or scalar in the kernel)" }, binary_shape,
+	  run_binary, 0, 0 },
+	{ { "sub", 2, 2, "", "A - B (broadcasting as add)" }, binary_shape, run_binary, 1, 0 },
+	{ { "mul", 2, 2, "--fidelity", "A * B (broadcasting as add)" }, binary_shape, run_binary, 2, 0 },
+	{ { "reduce_sum", 1, 1, "--dim rows|cols|all", "sums along each row (M x 1), column (1 x N) or all (1 x 1)" },
+	  reduce_shape, run_reduce, 0, 0 },
+	{ { "reduce_max", 1, 1, "--dim rows|cols|all", "maxima along each row, column or all" }, reduce_shape,
+	  run_reduce, 1, 0 },
+	{ { "softmax", 1, 1, "", "e^x / (sum of e^x), along each row" }, same_shape, run_softmax, 0, 0 },
+	{ { "layernorm", 1, 3, "[--in GAMMA --in BETA] --param EPS (1e-5)", "(x - mean) / sqrt(var + EPS) [gamma + beta], along each row" },
+	  layernorm_shape, run_layernorm, 0, 1e-5 },
+	{ { "transpose", 1, 1, "", "the transpose of each matrix (N x M)" }, transpose_shape, run_transpose, 0, 0 },
+	UNARY("exp", FN_EXP, "", "e^x"),
+	UNARY("log", FN_LOG, "", "ln x (x < 0: NaN, 0: -Inf)"),
+	UNARY("reciprocal", FN_RECIP, "", "1 / x"),
+	UNARY("sqrt", FN_SQRT, "", "sqrt x (x < 0: NaN)"),
+	UNARY("rsqrt", FN_RSQRT, "", "1 / sqrt x (x < 0: NaN)"),
+	UNARY("sigmoid", FN_SIGMOID, "", "1 / (1 + e^-x)"),
+	UNARY("tanh", FN_TANH, "", "tanh x"),
+	UNARY("gelu", FN_GELU, "", "x Phi(x) (the erf form)"),
+	UNARY("gelu_tanh", FN_GELU_TANH, "", "the tanh approximation of gelu"),
+	UNARY("silu", FN_SILU, "", "x sigmoid(x)"),
+	UNARY("relu", FN_RELU, "", "max(x, 0)"),
+	{ { "leaky_relu", 1, 1, "--param SLOPE (0.01)", "x < 0 ? SLOPE x : x" }, same_shape, run_unary, FN_LEAKY_RELU,
+	  0.01 },
+	UNARY("abs", FN_ABS, "", "|x|"),
+	UNARY("square", FN_SQUARE, "", "x * x"),
+	{ { "power", 1, 1, "--param P (2)", "x^P (integer P: repeated products; else e^(P ln x))" }, same_shape,
+	  run_unary, FN_POWER, 2 },
+};
+#define NOPS (sizeof(ops) / sizeof(ops[0]))
+
+/* The infos as one array, filled once (ttx_op_list may be called from
+   many threads at once: ttx batch). */
+static struct ttx_op_info op_infos[NOPS];
+static pthread_once_t op_infos_once = PTHREAD_ONCE_INIT;
+
+static void fill_op_infos(void)
+{
+	for (size_t i = 0; i < NOPS; i++)
+		op_infos[i] = ops[i].info;
+}
+
+const struct ttx_op_info *ttx_op_list(size_t *n)
+{
+	pthread_once(&op_infos_once, fill_op_infos);
+	*n = NOPS;
+	return op_infos;
+}
+
+void ttx_op_params_default(struct ttx_op_params *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->format = TTX_FORMAT_BF16;
+	p->out_format = TTX_FORMAT_FP32;
+	p->fidelity = TTX_FIDELITY_HIFI4;
+	p->dim = TTX_DIM_ROWS;
+}
+
+static const struct opdef *find_op(const char *name)
+{
+	for (size_t i = 0; name && i < NOPS; i++)
+		if (strcmp(ops[i].info.name, name) == 0)
+			return &ops[i];
+	return NULL;
+}
+
+static enum ttx_status check(struct opc *c, const struct opdef *d, const struct ttx_tensor *in, unsigned nin)
+{
+	if (!d)
+		return fail(c, TTX_EINVAL, "unknown operation (ttx op --list shows them)");
+	if (nin < d->info.min_inputs || nin > d->info.max_inputs)
+		return fail(c, TTX_EINVAL, "takes %u input%s, got %u", d->info.min_inputs,
+		            d->info.min_inputs == 1 ? "" : "s", nin);
+	for (unsigned i = 0; i < nin; i++) {
+		if (!in || !in[i].data || !in[i].batch || !in[i].rows || !in[i].cols)
+			return fail(c, TTX_EINVAL, "input %u is empty", i + 1);
+		if (in[i].rows > 65536 || in[i].cols > 65536 || in[i].batch > 65536)
+			return fail(c, TTX_EINVAL, "input %u is too large (%zu x %zu x %zu)", i + 1, in[i].batch,
+			            in[i].rows, in[i].cols);
+	}
+	if (!ttx_format_info((unsigned)c->p.format) || !ttx_format_info((unsigned)c->p.out_format))
+		return fail(c, TTX_EINVAL, "not a data format");
+	for (int k = 0; k < 2; k++) {
+		enum ttx_format f = k ? c->p.out_format : c->p.format;
+		if (f == TTX_FORMAT_TF32 || f == TTX_FORMAT_INT8 || f == TTX_FORMAT_UINT8 || f == TTX_FORMAT_INT16 ||
+		    f == TTX_FORMAT_INT32)
+			return fail(c, TTX_EINVAL, "%s format %s: the operations take fp32, bf16, fp16, fp8 and the bfp "
+			            "formats%s", k ? "output" : "input", ttx_format_name(f),
+			            f == TTX_FORMAT_TF32 ? " (fp32 goes to the Matrix Unit as tf32)" : "");
+	}
+	if ((unsigned)c->p.fidelity > TTX_FIDELITY_HIFI4 || (unsigned)c->p.dim > TTX_DIM_ALL)
+		return fail(c, TTX_EINVAL, "bad fidelity or dimension");
+	return TTX_OK;
+}
+
+enum ttx_status ttx_op_shape(const char *op, const struct ttx_tensor *in, unsigned nin, const struct ttx_op_params *p,
+                             size_t *batch, size_t *rows, size_t *cols, char *err, size_t errlen)
+{
+	struct opc c = { .err = err, .errlen = errlen, .nin = nin };
+	if (p)
+		c.p = *p;
+	else
+		ttx_op_params_default(&c.p);
+	const struct opdef *d = find_op(op);
+	enum ttx_status st = check(&c, d, in, nin);
+	if (st != TTX_OK)
+		return st;
+	struct ttx_tensor o = { 0 };
+	if ((st = d->shape(&c, in, &o)) != TTX_OK)
+		return st;
+	*batch = o.batch, *rows = o.rows, *cols = o.cols;
+	return TTX_OK;
+}
+
+enum ttx_status ttx_op_run(struct ttx_tile *t, const char *op, const struct ttx_tensor *in, unsigned nin,
+                           const struct ttx_op_params *p, struct ttx_tensor *out, char *err, size_t errlen)
+{
+	struct opc c = { .t = t, .err = err, .errlen = errlen, .nin = nin };
+	if (!t || !out)
+		return fail(&c, TTX_EINVAL, "%s is NULL", t ? "the output tensor" : "the tile");
+	if (p)
+		c.p = *p;
+	else
+		ttx_op_params_default(&c.p);
+	size_t b, r, k;
+	enum ttx_status st = ttx_op_shape(op, in, nin, &c.p, &b, &r, &k, err, errlen);
+	if (st != TTX_OK)
+		return st;
+	if (!t || !out || !out->data || out->batch != b || out->rows != r || out->cols != k)
+		return fail(&c, TTX_EINVAL, "the output must be a %zu x %zu x %zu array", b, r, k);
+	return find_op(op)->run(&c, find_op(op), in, out);
+}

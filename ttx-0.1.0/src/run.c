@@ -1,0 +1,303 @@
+/* Instruction pipes and the scheduler that interleaves the three threads.
+ *
+ * The scheduler is deterministic: threads take turns, one instruction each,
+ * in the order T0, T1, T2, so results never depend on host timing.  A thread
+ * whose head instruction must wait (TTX_BLOCKED) keeps it and retries on its
+ * next turn.  When a whole round makes no progress the run stops: finished if
+ * every pipe is empty, otherwise deadlocked. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "tile.h"
+#include "jit.h"
+
+enum ttx_status ttx_push(struct ttx_tile *t, unsigned thread, uint32_t word)
+{
+	if (!t)
+		return TTX_EINVAL;   /* no tile to hold a message */
+	if (thread >= TTX_THREADS)
+		return ttx_fail(t, TTX_EINVAL, "thread %u does not exist (0-2)", thread);
+	struct ttx_pipe *p = &t->pipe[thread];
+	if (p->tail - p->head == p->cap) {
+		size_t ncap = p->cap ? p->cap * 2 : 1024;
+		uint32_t *nw = malloc(ncap * sizeof(*nw));
+		if (!nw)
+			return ttx_fail(t, TTX_ENOMEM, "out of memory growing the instruction pipe");
+		for (size_t i = 0; i < p->tail - p->head; i++)
+			nw[i] = p->words[(p->head + i) & (p->cap - 1)];
+		free(p->words);
+		p->tail -= p->head;
+		p->head = 0;
+		p->words = nw;
+		p->cap = ncap;
+	}
+	p->words[p->tail & (p->cap - 1)] = word;
+	p->tail++;
+	return TTX_OK;
+}
+
+void ttx_thread_state(const struct ttx_tile *t, unsigned thread, struct ttx_thread_state *out)
+{
+	if (!out)
+		return;
+	memset(out, 0, sizeof(*out));
+	if (!t || thread >= TTX_THREADS)
+		return;
+	const struct ttx_pipe *p = &t->pipe[thread];
+	out->pending = (int)(p->tail - p->head) + t->fe[thread].has_slot;
+	if (!out->pending && ttx_frontend_busy(t, thread))
+		out->pending = 1;   /* an expansion in progress */
+	out->blocked = p->blocked;
+	if (t->fe[thread].has_slot)
+		out->word = t->fe[thread].slot;
+	else if (p->head != p->tail)
+		out->word = p->words[p->head & (p->cap - 1)];
+	if (t->fe[thread].replay_mode == 1)
+		out->recording = t->fe[thread].replay_left;
+}
+
+static double now_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static enum ttx_status report_deadlock(struct ttx_tile *t)
+{
+	char msg[sizeof(t->error)];
+	int n = snprintf(msg, sizeof(msg), "deadlock:");
+	const char *sep = "";
+	for (unsigned i = 0; i < TTX_THREADS; i++) {
+		struct ttx_thread_state s;
+		ttx_thread_state(t, i, &s);
+		if (!s.pending)
+			continue;
+		const struct ttx_insn_info *insn = ttx_isa_insn(s.word >> 24);
+		n += snprintf(msg + n, sizeof(msg) - (size_t)n, "%s thread %u blocked at %s (0x%08X)", sep, i,
+		              insn->mnemonic ? insn->mnemonic : "?", s.word);
+		sep = ";";
+		if ((size_t)n >= sizeof(msg))
+			break;
+	}
+	return ttx_fail(t, TTX_FAULT, "%s", msg);
+}
+
+/* A compiled block may run for thread th when running its instructions at
+   once is what the round-robin schedule would do: the other threads have
+   nothing to run, no wait gate is latched and no SFPLOADMACRO schedule is
+   pending (both act cycle by cycle).  jit_skip lets the interpreter finish a
+   block the JIT declined without asking again at every instruction. */
+static int jit_may_run(struct ttx_tile *t, unsigned th)
+{
+	const struct ttx_frontend *fe = &t->fe[th];
+	if (fe->replay_mode == 1 || (fe->mop_active && fe->replay_mode != 2))
+		return 0;   /* inside an expansion the JIT did not take */
+	if (t->jit_skip[th]) {
+		t->jit_skip[th]--;
+		return 0;
+	}
+	for (unsigned o = 0; o < TTX_THREADS; o++)
+		if (o != th && ttx_frontend_busy(t, o))
+			return 0;
+	return ttx_cycle_quiet(t) && ttx_timing_gate_open(t, th);
+}
+
+/* TTX_LIMIT with the number of instructions the budget allowed. */
+static enum ttx_status budget_used(struct ttx_tile *t, uint64_t n)
+{
+	return ttx_fail(t, TTX_LIMIT, "stopped after %llu instruction%s (the instruction budget), with work left",
+	                (unsigned long long)n, n == 1 ? "" : "s");
+}
+
+/* cycle_limit (ttx_run_cycles): a thread whose next issue cannot come
+   before it waits, and the JIT stays out (a block could run past it). */
+static enum ttx_status run(struct ttx_tile *t, uint64_t max_insns, int stall_is_fault, uint64_t cycle_limit)
+{
+	double start = now_seconds();
+	uint64_t executed = 0;
+	enum ttx_status st = TTX_OK;
+	for (;;) {
+		int progress = 0, pending = 0, held = 0;
+		t->round++;
+		for (unsigned th = 0; th < TTX_THREADS; th++) {
+			struct ttx_pipe *p = &t->pipe[th];
+			struct ttx_frontend *fe = &t->fe[th];
+			if (cycle_limit && t->timing.ready[th] >= cycle_limit) {
+				if (ttx_frontend_busy(t, th))
+					held++, pending++;
+				continue;
+			}
+			/* (a budget used up goes on to the interpreter's report: 0 would
+			   mean no budget to the JIT) */
+			if (t->jit_on && !cycle_limit && !fe->has_slot && (!max_insns || executed < max_insns) &&
+			    jit_may_run(t, th)) {
+				long n = ttx_jit_step(t, th, max_insns ? max_insns - executed : 0);
+				if (n < 0) {
+					st = (enum ttx_status)-n;
+					goto out;
+				}
+				if (n > 0) {
+					executed += (uint64_t)n;
+					t->stats.insns += (uint64_t)n;
+					t->stats.insns_by_thread[th] += (uint64_t)n;
+					t->round += (uint64_t)n - 1;   /* one instruction per round */
+					progress = 1;
+					if (ttx_frontend_busy(t, th))
+						pending++;
+					continue;
+				}
+			}
+			if (!ttx_frontend_next(t, th))
+				continue;
+			if (max_insns && executed >= max_insns) {
+				st = budget_used(t, executed);
+				goto out;
+			}
+			uint32_t word = fe->slot;
+			int r = ttx_interp_exec(t, th, word);
+			if (r == TTX_BLOCKED) {
+				p->blocked = true;
+				pending++;
+				continue;
+			}
+			if (r != TTX_OK) {
+				st = (enum ttx_status)r;
+				goto out;
+			}
+			p->blocked = false;
+			fe->has_slot = 0;
+			progress = 1;
+			executed++;
+			t->stats.insns++;
+			t->stats.insns_by_thread[th]++;
+			t->op_counts[word >> 24]++;
+			if (t->timing.on)
+				ttx_timing_insn(t, th, word);
+			if (t->opt.trace)
+				t->opt.trace(t->opt.trace_ctx, th, word);
+			if (ttx_frontend_busy(t, th))
+				pending++;
+		}
+		if (!pending || !progress) {
+			int ran, r = ttx_interp_idle(t, &ran);
+			if (r != TTX_OK) {
+				st = (enum ttx_status)r;
+				goto out;
+			}
+			if (ran)
+				continue;
+		}
+		if (!pending)
+			break;
+		if (!progress) {
+			if (held)
+				st = ttx_fail(t, TTX_LIMIT, "reached device cycle %llu, with work left",
+				              (unsigned long long)cycle_limit);
+			else if (stall_is_fault)
+				st = report_deadlock(t);
+			break;
+		}
+	}
+out:
+	t->stats.wall_seconds += now_seconds() - start;
+	return st;
+}
+
+enum ttx_status ttx_run(struct ttx_tile *t, uint64_t max_insns)
+{
+	if (!t)
+		return TTX_EINVAL;   /* no tile to hold a message */
+	return run(t, max_insns, 1, 0);
+}
+
+enum ttx_status ttx_run_until_stalled(struct ttx_tile *t, uint64_t max_insns)
+{
+	if (!t)
+		return TTX_EINVAL;   /* no tile to hold a message */
+	return run(t, max_insns, 0, 0);
+}
+
+enum ttx_status ttx_run_cycles(struct ttx_tile *t, uint64_t cycle, uint64_t max_insns)
+{
+	if (!t)
+		return TTX_EINVAL;   /* no tile to hold a message */
+	if (!t->timing.on)
+		return ttx_fail(t, TTX_EINVAL, "ttx_run_cycles needs the cycle model (ttx_options.timing)");
+	if (!cycle)
+		return run(t, max_insns, 0, 0);
+	return run(t, max_insns, 0, cycle);
+}
+
+void ttx_stats_get(const struct ttx_tile *t, struct ttx_stats *out)
+{
+	if (!t || !out)
+		return;
+	*out = t->stats;
+	out->insns_interp = out->insns - out->insns_jit;
+	ttx_jit_stats(t, out);
+	for (unsigned op = 0; op < 256; op++) {
+		out->insns_by_unit[ttx_isa_insns[op].unit] += t->op_counts[op];
+		out->insns_by_opcode[op] = t->op_counts[op];
+	}
+}
+
+const char *ttx_opcode_name(unsigned opcode)
+{
+	return opcode < 256 ? ttx_isa_insns[opcode].mnemonic : NULL;
+}
+
+static int any_pending(const struct ttx_tile *t)
+{
+	for (unsigned th = 0; th < TTX_THREADS; th++)
+		if (ttx_frontend_busy(t, th))
+			return 1;
+	return 0;
+}
+
+/* Run what is queued within what is left of a program's budget; stalled
+   threads end the run without a fault unless final is set. */
+static enum ttx_status run_budget(struct ttx_tile *t, uint64_t start, uint64_t max_insns, int final)
+{
+	uint64_t used = t->stats.insns - start;
+	if (max_insns && used >= max_insns)
+		return any_pending(t) ? budget_used(t, used) : TTX_OK;
+	enum ttx_status st = run(t, max_insns ? max_insns - used : 0, final, 0);
+	/* the count is the program's, across its .mmio stores */
+	return st == TTX_LIMIT ? budget_used(t, t->stats.insns - start) : st;
+}
+
+/* Push a program's instructions in order; before each .mmio store, run until
+   every thread has finished or is waiting, so that the store lands after the
+   instructions written before it (docs/assembly.md). */
+enum ttx_status ttx_program_run(struct ttx_tile *t, const struct ttx_program *p, uint64_t max_insns)
+{
+	if (!t)
+		return TTX_EINVAL;   /* no tile to hold a message */
+	if (!p)
+		return ttx_fail(t, TTX_EINVAL, "ttx_program_run: p is NULL");
+	uint64_t start = t->stats.insns;
+	size_t n = ttx_program_size(p);
+	for (size_t i = 0; i < n; i++) {
+		const struct ttx_item *it = ttx_program_item(p, i);
+		enum ttx_status st;
+		if (it->kind == TTX_ITEM_INSN) {
+			st = ttx_push(t, it->thread, it->word);
+		} else {
+			st = run_budget(t, start, max_insns, 0);
+			if (st == TTX_OK) {
+				st = ttx_mmio_write(t, it->thread, it->addr, it->value);
+				if (st != TTX_OK) {
+					char msg[sizeof(t->error)];
+					snprintf(msg, sizeof(msg), "%s", t->error);
+					return ttx_fail(t, st, "line %u: %s", it->line, msg);
+				}
+			}
+		}
+		if (st != TTX_OK)
+			return st;
+	}
+	return run_budget(t, start, max_insns, 1);
+}

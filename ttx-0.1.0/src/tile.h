@@ -1,0 +1,484 @@
+/* The architectural state of one Tensix tile, as plain structs (no globals).
+ * Internal to libttx; the public view is src/ttx.h.  Each member cites the page
+ * that defines it; docs/state.md lists the power-on values and their sources. */
+#ifndef TTX_TILE_H
+#define TTX_TILE_H
+
+#include <stdint.h>
+#include <stdbool.h>
+
+#include "ttx.h"
+#include "isa.h"
+
+/* Memory map of the tile as seen by RISC-V T0-T2 (TT/BabyRISCV/README.md). */
+#define TTX_MMIO_TDMA         0xFFB11000u  /* TDMA-RISC registers (TT/TDMA-RISC.md) */
+#define TTX_MMIO_MOP_CFG      0xFFB80000u  /* MopCfg[9], write-only */
+#define TTX_MMIO_GPR          0xFFE00000u  /* GPRs[thread][64] */
+#define TTX_MMIO_INSTRN_BUF   0xFFE40000u  /* push an instruction (before the MOP expander) */
+#define TTX_MMIO_PC_BUF       0xFFE80000u
+#define TTX_MMIO_SEMAPHORES   0xFFE80020u  /* PC_BUF_BASE + 4 * PC_BUF_SEMAPHORE_BASE (8) */
+#define TTX_MMIO_CFG          0xFFEF0000u  /* Config[2][188], then ThreadConfig[3][57] x 16 B */
+
+/* Config words at or above this index are shared by both banks. */
+#define TTX_CFG_GLOBAL_BASE 152            /* GLOBAL_CFGREG_BASE_ADDR32 */
+#define TTX_CFG_THCON_BASE 52              /* THCON_CFGREG_BASE_ADDR32 */
+
+/* Named configuration fields, from src/cfg_regs.def. */
+enum ttx_cfg_field {
+#define TTX_CFG_FIELD(name, word, shift, width) TTX_CFG_##name,
+#define TTX_THCFG_FIELD(name, index, shift, width)
+#include "cfg_regs.def"
+#undef TTX_CFG_FIELD
+#undef TTX_THCFG_FIELD
+	TTX_CFG_FIELD_COUNT
+};
+
+enum ttx_thread_cfg_field {
+#define TTX_CFG_FIELD(name, word, shift, width)
+#define TTX_THCFG_FIELD(name, index, shift, width) TTX_THCFG_##name,
+#include "cfg_regs.def"
+#undef TTX_CFG_FIELD
+#undef TTX_THCFG_FIELD
+	TTX_THCFG_FIELD_COUNT
+};
+
+struct ttx_cfg_field_info {
+	const char *name;
+	uint16_t word;
+	uint8_t shift, width;
+};
+extern const struct ttx_cfg_field_info ttx_cfg_fields[TTX_CFG_FIELD_COUNT];
+extern const struct ttx_cfg_field_info ttx_thread_cfg_fields[TTX_THCFG_FIELD_COUNT];
+
+/* SrcA / SrcB: 2 banks x 64 rows x 16 columns of 19-bit data (TC/SrcASrcB.md). */
+enum ttx_src_client { TTX_SRC_UNPACKERS, TTX_SRC_MATRIX_UNIT };
+struct ttx_src_bank {
+	uint8_t allowed_client;    /* enum ttx_src_client, reset Unpackers */
+	uint32_t rows[64][TTX_COLS];
+};
+
+/* Vector Unit (SFPU) state (TC/VectorUnit.md, TC/LReg.md, TC/SFPCONFIG.md).
+   Per-lane booleans are 32-bit masks, bit i = lane i. */
+#define TTX_FLAG_STACK_DEPTH 8
+struct ttx_sfpu {
+	uint32_t lreg[TTX_LREGS][TTX_LANES];
+	uint32_t lane_flags;
+	uint32_t use_lane_flags;           /* UseLaneFlagsForLaneEnable */
+	struct ttx_flag_entry { uint32_t lane_flags, use_lane_flags; } flag_stack[TTX_FLAG_STACK_DEPTH];
+	uint8_t flag_stack_size[TTX_LANES]; /* the stack is per lane; depth per lane */
+	uint32_t lane_config[TTX_LANES];   /* 18 bits each */
+	struct {
+		uint16_t misc;                 /* 12 bits */
+		uint32_t sequence[4];
+		uint32_t instruction_template[4];
+	} load_macro_config[TTX_LANES];
+	uint32_t prng[TTX_LANES];          /* AdvancePRNG state (TC/VectorUnit.md) */
+	/* LReg[VC] as last read by SFPSHFT2 Mod1 = 2 or 3 (the vc0 that
+	   SUBVEC_SHFLSHR1's HardwareBug() reads, TC/SFPSHFT2.md); reset 0. */
+	uint32_t shflror1_vc[TTX_LANES];
+	/* SFPLOADMACRO (TC/SFPLOADMACRO.md): instructions scheduled on the simple,
+	   MAD, round and store sub-units, and the operands of the one executing. */
+	struct ttx_sfpu_sched {
+		uint32_t word;
+		uint16_t addr;                 /* store: Dst address computed by SFPLOADMACRO */
+		uint8_t unit;                  /* 0 simple, 1 MAD, 2 round, 3 store */
+		uint8_t remaining;             /* delay left */
+		uint8_t by_insns;              /* WaitForElapsedInstructions */
+		uint8_t vb, vc, vd, vb_set, mod0, thread;
+	} sched[32];
+	uint8_t nsched;
+	struct { uint8_t active, vb, vc, vd, vb_set; } macro_ops;
+	/* --strict hazard check: LRegs written by the previous SFPU instruction
+	   when its result is not ready on the next cycle (MAD-class), and it. */
+	uint32_t pending_writes;
+	uint32_t pending_word;
+};
+
+/* ADCs (TC/ADCs.md): per thread, one set for each unpacker and one shared by
+   the four packers, two channels each.  X is 18 bits, Y 13, Z and W 8; the
+   counters are stored wider and masked when written. */
+struct ttx_adc_channel {
+	uint32_t x, x_cr, y, y_cr, z, z_cr, w, w_cr;
+};
+struct ttx_adc {
+	struct ttx_adc_channel ch[2];
+};
+struct ttx_adc_set {
+	struct ttx_adc unpacker[2], packers;
+};
+
+/* One packer's output stream (TC/Packers/OutputAddressGenerator.md): the
+   16-byte buffer before L1, its fill in bits, the L1 byte address it goes
+   to, and NeedsNewAddress. */
+struct ttx_pack_stream {
+	uint32_t addr;
+	uint8_t needs_new;
+	uint16_t fill;
+	uint8_t buf[16];
+};
+
+/* The packer pipeline's state between and across PACR instructions
+   (TC/Packers/README.md; interp/pack.c). */
+struct ttx_packer {
+	struct ttx_pack_stream rsi, exps, data;     /* RSIStream, ExponentStream, DataStream */
+	/* BFP output: the datums of the block of 16 being assembled */
+	uint32_t block[16];
+	uint8_t block_len;
+	/* compression (TC/Packers/Compression.md): the last augmented datum,
+	   held back with its zero count, and the group of 32 being filled */
+	uint8_t have_pending, pending_absorbed, row_started;
+	uint32_t pending;
+	uint8_t pending_count;
+	uint32_t group[32];
+	uint8_t group_count[32], group_len;
+	uint16_t augmented;                     /* augmented datums of the tile so far */
+	uint16_t rows;                          /* compression rows of the tile so far */
+	uint8_t row_nonzero;
+	uint8_t concat;                         /* the previous PACR had Concat */
+	/* tile position generator (TC/Packers/EdgeMasking.md) */
+	uint32_t tpg_x, tpg_y, tpg_z;
+	/* sideband metadata (TC/Packers/ExponentHistogram.md, TT/TDMA-RISC.md) */
+	uint8_t exp_hist[32], exp_hist_max;
+	uint16_t acc_tile_size[TTX_THREADS], last_tile_size, tile_words;
+	uint8_t last_thread;
+	uint32_t all_zero_flags;
+	uint16_t l1_dest_addr_offset;
+	/* the metadata FIFO (Enable_out_fifo); depth 8 (choice: the page gives none) */
+	struct { uint16_t size; uint32_t zero_flags; } fifo[8];
+	uint8_t fifo_len;
+};
+#define TTX_PACK_FIFO 8
+
+/* RWCs (TC/RWCs.md), one set per thread. */
+struct ttx_rwc {
+	uint16_t dst, dst_cr;              /* 10 bits */
+	uint8_t srca, srca_cr;             /* 6 bits */
+	uint8_t srcb, srcb_cr;             /* 6 bits */
+	uint8_t fidelity_phase;            /* 2 bits */
+	uint8_t extra_addr_mod_bit;        /* 1 bit */
+};
+
+/* MOP expander configuration (TC/MOPExpander.md), written through MMIO. */
+struct ttx_mop_cfg {
+	uint32_t cfg[9];
+};
+
+/* One thread's front end (TC/MOPExpander.md, TC/REPLAY.md): the state of
+   both expanders as explicit generators, and the instruction that waits to
+   pass the wait gate and execute. */
+#define TTX_REPLAY_SIZE 32
+struct ttx_frontend {
+	/* MOP expander */
+	uint16_t mask_hi;                  /* latched by MOP_CFG */
+	uint8_t mop_active, mop_template;
+	uint32_t mop_cfg[9];               /* sampled when the MOP starts */
+	uint32_t mask;                     /* template 0 */
+	uint32_t outer, outer_count, inner, inner_count;
+	uint32_t loop_op, loop_op_flip;    /* template 1 */
+	uint8_t step;                      /* position inside an iteration */
+	/* Replay expander */
+	uint32_t replay[TTX_REPLAY_SIZE];
+	uint8_t replay_mode;               /* 0 pass, 1 load, 2 play */
+	uint8_t replay_exec;
+	uint8_t replay_index;
+	uint8_t replay_left;               /* 1..64 */
+	/* The next instruction for the wait gate and the backend. */
+	uint8_t has_slot;
+	uint32_t slot;
+};
+
+/* A thread's Wait Gate (TC/STALLWAIT.md, TC/SEMWAIT.md): the latched wait
+   instruction, re-evaluated by interp/sync.c until its conditions are met. */
+struct ttx_wait_gate {
+	uint8_t opcode;                    /* TTX_OP_STALLWAIT, TTX_OP_SEMWAIT; 0 = none */
+	uint8_t semaphore_mask;            /* SEMWAIT: bit i = Semaphores[i] */
+	uint16_t block_mask;               /* B0-B8 */
+	uint16_t condition_mask;           /* STALLWAIT C0-C14, SEMWAIT C0-C1 */
+};
+
+/* One thread's instruction pipe: words pushed and not yet executed. */
+struct ttx_pipe {
+	uint32_t *words;
+	size_t head, tail, cap;            /* ring buffer, cap a power of two; tail - head queued */
+	bool blocked;                      /* the head instruction waits */
+};
+
+/* The cycle model (src/timing.c, docs/timing.md): each thread's and
+   resource's next free cycle, fed instruction by instruction in the order
+   the functional scheduler retires them.  Never read by the functional
+   model. */
+enum ttx_timing_res {
+	TTX_RES_MATRIX, TTX_RES_SFPU,
+	TTX_RES_UNPACK_ADDR,               /* the address stage both unpackers share */
+	TTX_RES_UNPACK0, TTX_RES_UNPACK1,  /* each unpacker's L1 reads */
+	TTX_RES_PACK,                      /* the packers' L1 writes */
+	TTX_RES_MOVER, TTX_RES_SCALAR, TTX_RES_CONFIG, TTX_RES_SYNC,
+	TTX_RES_COUNT,
+	TTX_RES_NONE = TTX_RES_COUNT
+};
+struct ttx_timing {
+	uint8_t on;
+	uint8_t mop_ended[TTX_THREADS];    /* a MOP expansion ended: the transition penalty is due */
+	uint8_t gate_op[TTX_THREADS];      /* the timing side of the Wait Gate: opcode, block mask, */
+	uint16_t gate_mask[TTX_THREADS];
+	uint64_t gate_until[TTX_THREADS];  /* first cycle a blocked instruction may issue */
+	uint8_t owners;                    /* bit b: Src bank b (A0 A1 B0 B1) owned by the Matrix Unit */
+	uint64_t ready[TTX_THREADS];       /* first cycle the thread may issue */
+	uint64_t free[TTX_RES_COUNT];      /* first cycle the resource accepts work */
+	uint64_t sfpnop_free;              /* SFPNOP may take the last cycle of SFPSWAP & co. */
+	uint64_t done[TTX_THREADS][TTX_RES_COUNT];   /* last completion of the thread's work there */
+	uint64_t busy_until[TTX_UNIT_COUNT];
+	uint64_t src_stamp[4], sem_stamp[8], mutex_stamp[8];   /* cycle of the last hand-over */
+	/* set by the units for the instruction being executed */
+	uint64_t dep[TTX_THREADS];         /* a Src bank hand-over it waited for */
+	uint8_t dep_reason[TTX_THREADS];
+	uint32_t xfer_cycles;              /* unpack/pack/mover: cycles of L1 traffic */
+	struct ttx_cycles c;
+};
+
+struct ttx_tile {
+	struct ttx_options opt;
+	uint8_t *l1;                                  /* TTX_L1_SIZE bytes (TT/L1.md) */
+	uint16_t dst[TTX_DST_ROWS16][TTX_COLS];       /* DstBits (TC/Dst.md) */
+	struct ttx_src_bank srca[2], srcb[2];
+	uint8_t matrix_srca_bank, matrix_srcb_bank;   /* MatrixUnit::SrcABank/SrcBBank */
+	/* DstBits rows marked undefined by ZEROACC (bit r of word r / 32); the
+	   rows are also zeroed, and any write defines them (TC/ZEROACC.md).
+	   Reset: all defined. */
+	uint32_t dst_undefined[TTX_DST_ROWS16 / 32];
+	/* The SrcA row address the last FPU instruction computed: SHIFTXA's
+	   HardwareBug() input block (TC/SHIFTXA.md).  Reset 0. */
+	uint8_t matrix_last_srca_row;
+	uint8_t unpacker_src_bank[2];                 /* Unpackers[0/1]::SrcBank */
+	/* Unpackers[0/1]::SrcRow[thread]: 0/16/32/48, set by SETDVALID and UNPACR
+	   (TC/SETDVALID.md), read by STOREIND to Src (TC/STOREIND_Src.md); reset 0. */
+	uint8_t unpacker_src_row[2][TTX_THREADS];
+	/* Unpackers[0/1]::ContextCounter[thread] (TC/UNPACR_Regular.md) and
+	   SetRegAcc (TC/UNPACR_NOP_SETREG.md); reset 0. */
+	uint8_t unpacker_context[2][TTX_THREADS];
+	uint32_t unpacker_setreg_acc[2];
+	struct ttx_adc_set adc[TTX_THREADS];          /* TC/ADCs.md */
+	struct ttx_packer packer[4];                  /* TC/Packers/README.md */
+	/* TDMA-RISC (TT/TDMA-RISC.md): PACR_SETREG / UNPACR_NOP address windows,
+	   PACR_SETREG value scalers, the mover's command parameters. */
+	uint32_t pack_setreg_base[2], unpack_setreg_base[2];
+	uint16_t pack_setreg_scaler[4];
+	uint32_t pack_reg_addr_raw, unpack_reg_addr_raw, scaler_raw;
+	uint32_t mover_params[4], mover_cmd_base[TTX_THREADS];
+	/* 1 + the thread whose Scalar Unit instruction has started and not
+	   finished (an ATCAS or ATINCGETPTR retrying, a STOREIND waiting for
+	   Src), 0 when idle: meanwhile no other thread's instruction may enter
+	   the unit (TC/ScalarUnit.md).  Reset 0. */
+	uint8_t scalar_busy;
+	struct ttx_sfpu sfpu;
+	struct ttx_rwc rwc[TTX_THREADS];
+	uint32_t config[2][TTX_CFG_WORDS];            /* TC/BackendConfiguration.md */
+	uint16_t thread_config[TTX_THREADS][TTX_THREAD_CFG_WORDS];
+	uint32_t gpr[TTX_THREADS][TTX_GPRS];          /* TC/ScalarUnit.md */
+	struct { uint8_t value, max; } semaphores[8]; /* TC/SyncUnit.md */
+	int8_t mutex_owner[8];                        /* -1 = free; index 1 unused */
+	struct ttx_wait_gate wait_gate[TTX_THREADS];  /* TC/STALLWAIT.md; reset: none latched */
+	/* Scheduler rounds (src/run.c), and the round and thread of the last
+	   RDCFG that executed (its multi-thread hardware bug, interp/config.c). */
+	uint64_t round, rdcfg_round;
+	uint8_t rdcfg_thread;
+	struct ttx_mop_cfg mop[TTX_THREADS];
+	struct ttx_frontend fe[TTX_THREADS];
+	struct ttx_pipe pipe[TTX_THREADS];
+	/* The JIT (jit/): created at the first block, NULL until then; jit_on
+	   clears when it cannot be used; jit_skip[thread] counts instructions
+	   the interpreter runs before the JIT looks at that thread again. */
+	struct ttx_jit *jit;
+	struct ttx_srca_cache *srca_cache;            /* interp/matrix_fp.h */
+	/* The kernels ttx_op_run assembled last, by kernel and symbols: a
+	   batch of same-shaped ops assembles each once (src/ops.c). */
+	struct ttx_kernel_cache {
+		const char *kernel;                       /* NULL: free entry */
+		struct ttx_asm_symbol syms[64];
+		size_t nsyms;
+		struct ttx_program *prog;
+	} kernel_cache[8];
+	unsigned kernel_cache_next;
+	uint8_t jit_on;
+	uint32_t jit_skip[TTX_THREADS];
+	struct ttx_timing timing;
+	struct ttx_stats stats;          /* insns_by_unit is derived from op_counts */
+	uint64_t op_counts[256];         /* instructions retired (or expanded) per opcode */
+	char error[256];
+};
+
+/* Helpers shared by the units (src/tile.c). */
+enum ttx_status ttx_fail(struct ttx_tile *t, enum ttx_status st, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+enum ttx_status ttx_fault_undocumented(struct ttx_tile *t, unsigned thread, uint32_t word);
+/* A warning for the host (ttx_options.warn), e.g. a hazard under --strict. */
+void ttx_warn(struct ttx_tile *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+uint32_t ttx_cfg_get(const struct ttx_tile *t, unsigned bank, enum ttx_cfg_field f);
+void ttx_cfg_set(struct ttx_tile *t, unsigned bank, enum ttx_cfg_field f, uint32_t value);
+uint32_t ttx_thread_cfg_get(const struct ttx_tile *t, unsigned thread, enum ttx_thread_cfg_field f);
+void ttx_thread_cfg_set(struct ttx_tile *t, unsigned thread, enum ttx_thread_cfg_field f, uint32_t value);
+/* The Config bank a thread's instructions use (ThreadConfig CFG_STATE_ID_StateID). */
+unsigned ttx_cfg_bank(const struct ttx_tile *t, unsigned thread);
+/* The immediate effects of a write to Config[bank][word] by WRCFG, RMWCIB
+   (by_rmwcib set) or a RISC-V store, made after the word is stored
+   (TC/BackendConfiguration.md "Special cases"; interp/config.c).  Host writes
+   through ttx_cfg_write have none: they set the storage only. */
+void ttx_cfg_write_effects(struct ttx_tile *t, unsigned bank, unsigned word, int by_rmwcib);
+
+/* ApplyAddrMod / ApplyPartialAddrMod (TC/RWCs.md). */
+void ttx_apply_addr_mod(struct ttx_tile *t, unsigned thread, unsigned addr_mod, bool update_fidelity);
+
+/* Dst32b[row][col] (TC/Dst.md): row is a 10-bit index; Dst32b[Row] lives
+   in DstBits[AdjRow] (high half) and DstBits[AdjRow + 8] (low half). */
+static inline unsigned ttx_dst32_adj_row(unsigned row)
+{
+	return ((row & 0x1F8u) << 1) | (row & 0x207u);
+}
+
+static inline uint32_t ttx_dst32_get(const struct ttx_tile *t, unsigned row, unsigned col)
+{
+	unsigned adj = ttx_dst32_adj_row(row & 0x3FF);
+	return ((uint32_t)t->dst[adj][col] << 16) | t->dst[(adj + 8) & 0x3FF][col];
+}
+
+/* A write to DstBits row r makes it defined again (TC/ZEROACC.md). */
+static inline void ttx_dst16_define(struct ttx_tile *t, unsigned row16)
+{
+	t->dst_undefined[(row16 & 0x3FF) >> 5] &= ~(1u << (row16 & 31));
+}
+
+static inline void ttx_dst32_set(struct ttx_tile *t, unsigned row, unsigned col, uint32_t value)
+{
+	unsigned adj = ttx_dst32_adj_row(row & 0x3FF);
+	ttx_dst16_define(t, adj);
+	ttx_dst16_define(t, (adj + 8) & 0x3FF);
+	t->dst[adj][col] = (uint16_t)(value >> 16);
+	t->dst[(adj + 8) & 0x3FF][col] = (uint16_t)value;
+}
+
+/* Dst32b keeps FP32 as {sign:1, mantissa_hi:7, exponent:8, mantissa_lo:16}
+   from bit 31 down (Diagrams Dst32_FP32); SFPLOAD Mod0 = 3 unshuffles it
+   (TC/SFPLOAD.md UnshuffleFP32, TC/SFPSTORE.md FP32Shuffle). */
+static inline uint32_t ttx_unshuffle_fp32(uint32_t d)
+{
+	uint32_t hi = d >> 16;
+	return ((hi & 0x8000u) << 16) | ((hi & 0xFFu) << 23) | (((hi >> 8) & 0x7Fu) << 16) | (d & 0xFFFFu);
+}
+
+static inline uint32_t ttx_shuffle_fp32(uint32_t v)
+{
+	uint32_t hi = ((v >> 16) & 0x8000u) | (((v >> 16) & 0x7Fu) << 8) | ((v >> 23) & 0xFFu);
+	return (hi << 16) | (v & 0xFFFFu);
+}
+
+/* Front end (src/frontend.c): make fe->slot the thread's next instruction
+   for the backend.  Returns 1 when there is one, 0 when the thread has run
+   dry. */
+int ttx_frontend_fetch(struct ttx_tile *t, unsigned thread);
+
+/* The words one MOP instruction expands to with MopCfg cfg and the latched
+   MaskHi, in order, as the MOP expander emits them (for the JIT, which
+   counts and checks them).  Returns how many there are. */
+/* No wait gate latched and no SFPLOADMACRO schedule pending: both act
+   cycle by cycle, so a JIT block may run only then (src/run.c,
+   jit/cache.c). */
+static inline int ttx_cycle_quiet(const struct ttx_tile *t)
+{
+	return !(t->wait_gate[0].opcode | t->wait_gate[1].opcode | t->wait_gate[2].opcode) && !t->sfpu.nsched;
+}
+
+/* Why a RISC-V store to addr cannot be emulated (NULL: it can), for
+   ttx_mmio_write and for the assembler's check of .mmio. */
+const char *ttx_mmio_store_problem(uint32_t addr);
+size_t ttx_mop_expand(const uint32_t cfg[9], uint32_t mop_word, uint16_t mask_hi,
+                      void (*emit)(void *ctx, uint32_t word), void *ctx);
+
+/* A REPLAY instruction reaching the replay expander: recording (Load) or
+   playback of Count words (0 = 64) from Index (TC/REPLAY.md). */
+void ttx_replay_start(struct ttx_frontend *fe, uint32_t word);
+
+/* The common case inline: a plain instruction at the head of the pipe while
+   neither expander is busy. */
+static inline int ttx_frontend_next(struct ttx_tile *t, unsigned thread)
+{
+	struct ttx_frontend *fe = &t->fe[thread];
+	struct ttx_pipe *p = &t->pipe[thread];
+	if (fe->has_slot)
+		return 1;
+	if (!fe->mop_active && !fe->replay_mode) {
+		if (p->head == p->tail)
+			return 0;
+		uint32_t w = p->words[p->head & (p->cap - 1)];
+		unsigned op = w >> 24;
+		if (op != TTX_OP_MOP && op != TTX_OP_MOP_CFG && op != TTX_OP_REPLAY) {
+			p->head++;
+			fe->slot = w;
+			fe->has_slot = 1;
+			return 1;
+		}
+	}
+	return ttx_frontend_fetch(t, thread);
+}
+
+/* Whether the thread has anything left: a waiting instruction, an
+   expansion in progress or words in its pipe. */
+static inline int ttx_frontend_busy(const struct ttx_tile *t, unsigned thread)
+{
+	const struct ttx_frontend *fe = &t->fe[thread];
+	const struct ttx_pipe *p = &t->pipe[thread];
+	return fe->has_slot || fe->mop_active || fe->replay_mode == 2 || p->head != p->tail;
+}
+
+/* The cycle model (src/timing.c).  ttx_timing_insn places an instruction
+   thread th retired (after the unit ran it); the others are the hooks the
+   front end, the Wait Gate and the units call while timing is on. */
+void ttx_timing_reset(struct ttx_tile *t);
+void ttx_timing_resume(struct ttx_tile *t, const struct ttx_timing *before);
+void ttx_timing_insn(struct ttx_tile *t, unsigned th, uint32_t word);
+void ttx_timing_frontend(struct ttx_tile *t, unsigned th, unsigned cycles);
+void ttx_timing_gate_release(struct ttx_tile *t, unsigned th, const struct ttx_wait_gate *g);
+int ttx_sync_blocks(unsigned block_mask, unsigned opcode);
+/* L1 traffic of the instruction being executed (the units call these). */
+void ttx_timing_unpacker(struct ttx_tile *t, uint64_t bits, unsigned throttle, int x1_only, int x2_max);
+void ttx_timing_packer(struct ttx_tile *t, uint32_t writes, uint32_t datums, int accumulate);
+void ttx_timing_mover(struct ttx_tile *t, uint32_t bytes, int from_l1, int to_l1);
+/* A Src bank hand-over the instruction depends on (bank: 0-1 SrcA, 2-3 SrcB). */
+static inline void ttx_timing_src_dep(struct ttx_tile *t, unsigned th, unsigned bank)
+{
+	if (t->timing.on && t->timing.src_stamp[bank & 3] > t->timing.dep[th]) {
+		t->timing.dep[th] = t->timing.src_stamp[bank & 3];
+		t->timing.dep_reason[th] = TTX_STALL_SRC;
+	}
+}
+/* The JIT's summary of a compiled block (SFPU and NOP instructions only):
+   its placement follows from the thread's and the SFPU's entry state. */
+struct ttx_timing_block {
+	uint32_t n, lead;                  /* instructions; NOPs before the first SFPU one */
+	uint32_t first_word, sfpu_word;    /* the first instruction, the first SFPU one */
+	uint8_t started;                   /* an SFPU instruction was seen */
+	/* cycles after the first SFPU instruction's issue: */
+	uint32_t ready_off, free_off, sfpnop_off, done_sfpu, done_all, busy_end;
+	uint32_t busy, first_occ;          /* SFPU busy cycles; the first one's occupancy */
+	uint32_t stall;                    /* stall cycles inside the block */
+};
+void ttx_timing_block_add(struct ttx_timing_block *b, uint32_t word);
+void ttx_timing_block_run(struct ttx_tile *t, unsigned th, const struct ttx_timing_block *b, uint64_t times);
+/* Whether a compiled block may run now without the model losing a wait. */
+static inline int ttx_timing_gate_open(const struct ttx_tile *t, unsigned th)
+{
+	return !t->timing.on || t->timing.gate_until[th] <= t->timing.ready[th];
+}
+
+/* Execution (interp/exec.c): execute one instruction of a thread.
+   TTX_OK when it retired; TTX_BLOCKED when the thread must wait. */
+#define TTX_BLOCKED 100
+int ttx_interp_exec(struct ttx_tile *t, unsigned thread, uint32_t word);
+/* The instruction's handler alone (no wait gate, no SFPLOADMACRO cycle):
+   what a compiled block calls for an instruction it does not emit. */
+int ttx_interp_exec_unit(struct ttx_tile *t, unsigned thread, uint32_t word);
+/* Idle cycles when no thread can issue: lets scheduled work finish.
+   *ran is set when anything executed. */
+int ttx_interp_idle(struct ttx_tile *t, int *ran);
+
+#endif

@@ -1,0 +1,36 @@
+#!/bin/sh
+# make install into a scratch DESTDIR, then what an embedder does: build
+# examples/embed.c with `pkg-config --cflags --libs ttx` against the
+# installed files only, and run it (several tiles on several threads, one
+# driven step by step through ttx_run's budget and the trace callback).
+# The installed files: the header, libttx.so (versioned soname) and
+# libttx.a, ttx.pc, the ttx binary, the man page.
+set -u
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+root=$tmp/root
+fail() { echo "FAIL: $*"; exit 1; }
+${MAKE:-make} -C "$TTX_BUILDDIR" install DESTDIR="$root" >"$tmp/install.log" 2>&1 ||
+	{ cat "$tmp/install.log"; fail "make install DESTDIR=$root"; }
+for f in "$includedir/ttx.h" "$libdir/libttx.so.0" "$libdir/libttx.a" "$pkgconfigdir/ttx.pc" \
+	"$bindir/ttx" "$mandir/man1/ttx.1"; do
+	[ -e "$root$f" ] || fail "$f is not installed"
+done
+soname=$(objdump -p "$root$libdir/libttx.so" 2>/dev/null | sed -n 's/^ *SONAME *//p')
+[ "$soname" = libttx.so.0 ] || fail "soname is '$soname', expected libttx.so.0"
+# pkg-config sees the DESTDIR tree as a sysroot: its -I and -L point into it
+flags=$(PKG_CONFIG_PATH="$root$pkgconfigdir" PKG_CONFIG_SYSROOT_DIR="$root" pkg-config --cflags --libs ttx) ||
+	fail "pkg-config ttx"
+case "$flags" in *"$root"*) ;; *) fail "pkg-config flags do not point into $root: $flags" ;; esac
+version=$(PKG_CONFIG_PATH="$root$pkgconfigdir" pkg-config --modversion ttx)
+${CC:-cc} -std=c11 -pedantic -Wall -Wextra -Werror ${SANITIZER_FLAGS:-} -o "$tmp/embed" "$TTX_SRCDIR/examples/embed.c" \
+	$flags -lpthread ||
+	fail "building examples/embed.c with: $flags"
+LD_LIBRARY_PATH="$root$libdir" "$tmp/embed" >"$tmp/out" 2>&1 || { cat "$tmp/out"; fail "examples/embed.c"; }
+grep -q "libttx $version (header $version)" "$tmp/out" || { cat "$tmp/out"; fail "version: pkg-config says $version"; }
+grep -q "on every tile: yes" "$tmp/out" || { cat "$tmp/out"; fail "tiles disagree"; }
+grep -q "23 instructions traced" "$tmp/out" || { cat "$tmp/out"; fail "stepped tile"; }
+"$root$bindir/ttx" --version >/dev/null 2>&1 || LD_LIBRARY_PATH="$root$libdir" "$root$bindir/ttx" --version >/dev/null ||
+	fail "the installed ttx does not run"
+cat "$tmp/out"
+echo "install test passed (DESTDIR, pkg-config $version)"
