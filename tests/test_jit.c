@@ -721,6 +721,8 @@ static void *host_thread_main(void *arg)
 
 START_TEST(test_host_threads)
 {
+	if (!ttx_jit_available())
+		return;   /* --disable-jit: no JIT tiles to make */
 	struct host_thread h[5] = { { .engine = TTX_ENGINE_INTERP }, { .engine = TTX_ENGINE_JIT },
 	                            { .engine = TTX_ENGINE_JIT }, { .engine = TTX_ENGINE_AUTO },
 	                            { .engine = TTX_ENGINE_JIT } };

@@ -1848,7 +1848,7 @@ START_TEST(test_grid)
 	words[0x40] = enc("REPLAY 0, 2, 0, 0");
 	uint32_t result[2][16][TTX_LANES];
 	for (int k = 0; k < 2; k++) {
-		struct ttx_options opt = { .engine = TTX_ENGINE_JIT, .jit_threshold = 1 };
+		struct ttx_options opt = { .engine = TTX_ENGINE_AUTO, .jit_threshold = 1 };
 		struct ttx_grid *g;
 		char err[128];
 		ck_assert_int_eq(ttx_grid_create(16, &opt, k ? 4 : 1, &g, err, sizeof(err)), TTX_OK);
