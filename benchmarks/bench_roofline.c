@@ -67,15 +67,11 @@ static int run(const struct kernel *k, int quick, struct point *pt)
 		fprintf(stderr, "%s: %s\n", k->label, err);
 	struct ttx_cycles cy;
 	ttx_cycles_get(t, &cy);
-	int top = TTX_UNIT_MATRIX;
-	for (int u = TTX_UNIT_MATRIX; u < TTX_UNIT_COUNT; u++)
-		if (cy.busy_by_unit[u] > cy.busy_by_unit[top])
-			top = u;
 	pt->bytes = (double)(cy.l1_bytes_read + cy.l1_bytes_written);
 	pt->cycles = (double)cy.device_cycles;
 	pt->intensity = pt->bytes > 0 ? (double)cy.macs / pt->bytes : 0;
 	pt->macs_per_cycle = cy.device_cycles ? (double)cy.macs / (double)cy.device_cycles : 0;
-	pt->bottleneck = ttx_unit_name((enum ttx_unit)top);
+	pt->bottleneck = ttx_unit_name(ttx_cycles_bottleneck(&cy));
 	ttx_tile_destroy(t);
 	free(a), free(b), free(c);
 	return rc;

@@ -418,13 +418,9 @@ void print_cycles(FILE *f, const struct ttx_cycles *c, double clock_ghz)
 	for (size_t i = 0; i < sizeof(shown) / sizeof(shown[0]); i++)
 		fprintf(f, " %s %" PRIu64, ttx_unit_name(shown[i]), c->busy_by_unit[shown[i]]);
 	fprintf(f, "\nutilisation:");
-	int top = -1;
-	for (size_t i = 0; i < sizeof(shown) / sizeof(shown[0]); i++) {
-		uint64_t b = c->busy_by_unit[shown[i]];
-		fprintf(f, " %s %.1f%%", ttx_unit_name(shown[i]), cycles > 0 ? 100.0 * (double)b / cycles : 0.0);
-		if (b && (top < 0 || b > c->busy_by_unit[top]))
-			top = (int)shown[i];
-	}
+	for (size_t i = 0; i < sizeof(shown) / sizeof(shown[0]); i++)
+		fprintf(f, " %s %.1f%%", ttx_unit_name(shown[i]),
+		        cycles > 0 ? 100.0 * (double)c->busy_by_unit[shown[i]] / cycles : 0.0);
 	fprintf(f, "\n");
 	for (unsigned th = 0; th < TTX_THREADS; th++) {
 		if (!c->issued[th])
@@ -461,8 +457,9 @@ void print_cycles(FILE *f, const struct ttx_cycles *c, double clock_ghz)
 	fprintf(f, "MACs/cycle: %.1f of %d (%.1f%%)\n", cycles > 0 ? (double)c->macs / cycles : 0.0,
 	        TTX_PEAK_MACS_PER_CYCLE,
 	        cycles > 0 ? 100.0 * (double)c->macs / cycles / TTX_PEAK_MACS_PER_CYCLE : 0.0);
-	if (top >= 0)
-		fprintf(f, "bottleneck: %s (busy %.1f%% of the device cycles)\n", ttx_unit_name((enum ttx_unit)top),
+	enum ttx_unit top = ttx_cycles_bottleneck(c);
+	if (top != TTX_UNIT_COUNT)
+		fprintf(f, "bottleneck: %s (busy %.1f%% of the device cycles)\n", ttx_unit_name(top),
 		        100.0 * (double)c->busy_by_unit[top] / cycles);
 }
 

@@ -349,14 +349,10 @@ int cmd_demo(int argc, char **argv)
 	uint64_t total = 0;
 	for (int i = 0; i < NOPS; i++) {
 		const struct ttx_cycles *cy = &r->cycles[i];
-		int top = TTX_UNIT_MATRIX;
-		for (int u = TTX_UNIT_MATRIX; u < TTX_UNIT_COUNT; u++)
-			if (cy->busy_by_unit[u] > cy->busy_by_unit[top])
-				top = u;
 		double dev = (double)cy->device_cycles * 1e-9;
 		printf("  %-16s %12llu %10.1f %10.1f %-10s %12.4f %9.0fx\n", op_what[i], (unsigned long long)cy->device_cycles,
 		       dev * 1e6, cy->device_cycles ? (double)cy->macs / (double)cy->device_cycles : 0.0,
-		       ttx_unit_name((enum ttx_unit)top), r->seconds[i], dev > 0 ? r->seconds[i] / dev : 0.0);
+		       ttx_unit_name(ttx_cycles_bottleneck(cy)), r->seconds[i], dev > 0 ? r->seconds[i] / dev : 0.0);
 		total += cy->device_cycles;
 	}
 	printf("  %-16s %12llu %10.1f   (one tile; the MAC peak is %d per cycle)\n", "block",

@@ -288,6 +288,15 @@ void ttx_cycles_get(const struct ttx_tile *t, struct ttx_cycles *out)
 	*out = t->timing.c;
 }
 
+enum ttx_unit ttx_cycles_bottleneck(const struct ttx_cycles *c)
+{
+	enum ttx_unit top = TTX_UNIT_COUNT;
+	for (int u = TTX_UNIT_MATRIX; c && u < TTX_UNIT_COUNT; u++)
+		if (c->busy_by_unit[u] && (top == TTX_UNIT_COUNT || c->busy_by_unit[u] > c->busy_by_unit[top]))
+			top = (enum ttx_unit)u;
+	return top;
+}
+
 void ttx_timing_reset(struct ttx_tile *t)
 {
 	uint8_t on = t->opt.timing != 0;

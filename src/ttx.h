@@ -197,6 +197,9 @@ struct ttx_cycles {
 };
 #define TTX_PEAK_MACS_PER_CYCLE 2048
 TTX_API void ttx_cycles_get(const struct ttx_tile *t, struct ttx_cycles *out);
+/* The unit busy the most cycles (the first of equals, Matrix Unit first);
+   TTX_UNIT_COUNT when none was busy or c is NULL. */
+TTX_API enum ttx_unit ttx_cycles_bottleneck(const struct ttx_cycles *c);
 
 /* One placement by the cycle model (ttx_options.timing_event). */
 struct ttx_timing_event {

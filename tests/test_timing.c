@@ -253,6 +253,7 @@ START_TEST(test_tile_matmul_lofi)
 	ck_assert_uint_ge(c.busy_by_unit[TTX_UNIT_MATRIX], 16);
 	ck_assert_uint_lt(c.busy_by_unit[TTX_UNIT_MATRIX], c.busy_by_unit[TTX_UNIT_UNPACK]);
 	ck_assert_uint_gt(c.device_cycles, 256 + 128);
+	ck_assert_int_eq(ttx_cycles_bottleneck(&c), TTX_UNIT_PACK);
 	/* HiFi4: four fidelity phases, 64 MVMULs */
 	ttx_tile_reset(t);
 	p.fidelity = TTX_FIDELITY_HIFI4;
@@ -271,8 +272,10 @@ START_TEST(test_off_by_default)
 	struct ttx_cycles c;
 	ttx_cycles_get(t, &c);
 	ck_assert_uint_eq(c.device_cycles, 0);
+	ck_assert_int_eq(ttx_cycles_bottleneck(&c), TTX_UNIT_COUNT);   /* nothing busy */
 	ttx_cycles_get(NULL, &c);   /* no tile: zeros, no crash */
 	ck_assert_uint_eq(c.device_cycles, 0);
+	ck_assert_int_eq(ttx_cycles_bottleneck(NULL), TTX_UNIT_COUNT);
 	ttx_cycles_get(t, NULL);
 	ck_assert_str_eq(ttx_stall_name(TTX_STALL_SEMWAIT), "semwait");
 	ck_assert_str_eq(ttx_stall_name(TTX_STALL_COUNT), "?");
