@@ -256,6 +256,7 @@ def device_cycles():
         ttx.matmul(a, a, fidelity="lofi", tile=t)
         c = t.cycles()
         assert c["macs"] == 16 * 2048 and c["device_cycles"] > 256, c
+        assert c["bottleneck"] == "pack", c
         assert c["l1_bytes_read"] == 2 * 32 * 32 * 2, c   # two BF16 tiles
     # without timing=True nothing is counted; run_cycles refuses
     with ttx.Tile() as t:

@@ -150,6 +150,7 @@ _run_until_stalled = _fn("ttx_run_until_stalled", _i, _vp, ctypes.c_uint64)
 _stats_get = _fn("ttx_stats_get", None, _vp, ctypes.POINTER(_Stats))
 _cycles_get = _fn("ttx_cycles_get", None, _vp, ctypes.POINTER(_Cycles))
 _run_cycles = _fn("ttx_run_cycles", _i, _vp, ctypes.c_uint64, ctypes.c_uint64)
+_cycles_bottleneck = _fn("ttx_cycles_bottleneck", _i, ctypes.POINTER(_Cycles))
 _asm_line = _fn("ttx_asm_line", _i, ctypes.c_char_p, ctypes.POINTER(_u32), ctypes.c_char_p, _sz)
 _disasm = _fn("ttx_disasm", _i, _u32, ctypes.c_char_p, _sz)
 _program_parse = _fn("ttx_program_parse", _i, ctypes.c_char_p, _sz, ctypes.c_char_p, ctypes.POINTER(_vp),
@@ -362,6 +363,7 @@ class Tile:
         return {"device_cycles": c.device_cycles,
                 "busy_by_unit": {u: c.busy_by_unit[i] for i, u in enumerate(_UNITS) if i >= 2},
                 "threads": threads, "macs": c.macs,
+                "bottleneck": (_UNITS + [None])[_cycles_bottleneck(ctypes.byref(c))],
                 "macs_per_cycle": c.macs / c.device_cycles if c.device_cycles else 0.0,
                 "l1_bytes_read": c.l1_bytes_read, "l1_bytes_written": c.l1_bytes_written}
 
