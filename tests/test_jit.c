@@ -764,7 +764,6 @@ START_TEST(test_shared_cache)
 	pthread_t tid[6];
 	for (int i = 0; i < 6; i++)
 		ck_assert_int_eq(pthread_create(&tid[i], NULL, host_thread_main, &h[i]), 0);
-	ttx_jit_cache_release(cache);   /* the tiles hold it from here on */
 	uint64_t compiled = 0;
 	for (int i = 0; i < 6; i++) {
 		pthread_join(tid[i], NULL);
@@ -774,6 +773,9 @@ START_TEST(test_shared_cache)
 		if (h[i].compiled > compiled)
 			compiled = h[i].compiled;
 	}
+	/* the tiles (made in the threads) held it while they lived: the
+	   creator's reference goes last here */
+	ttx_jit_cache_release(cache);
 	ck_assert_uint_gt(own[1].compiled, 10);
 	ck_assert_uint_eq(compiled, own[1].compiled + own[2].compiled);
 	ck_assert_mem_eq(own[1].lreg, own[0].lreg, sizeof(own[0].lreg));
