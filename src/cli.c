@@ -573,6 +573,8 @@ int cmd_run(const struct cli_io *io, int argc, char **argv)
 		return usage_error(io->err, "--engine jit: %s", "--strict and --trace need the interpreter's "
 		                   "instruction-by-instruction view; use --engine interp or auto");
 
+	if (trace && perfetto && strcmp(trace, "-") == 0 && strcmp(perfetto, "-") == 0)
+		return usage_error(io->err, "--trace - and --perfetto - would both write to standard output%s", "");
 	if (thread_given && !has_suffix(path, ".bin"))
 		return usage_error(io->err, "--thread applies to a .bin program; in assembler text (%s) .thread "
 		                   "chooses the threads", path);

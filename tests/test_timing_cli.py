@@ -153,6 +153,10 @@ def bad_options():
     for bad in ("0", "-1", "x", "1e9", ""):
         r = run(["run", EXAMPLE, "--clock-ghz", bad], expect=2)
         assert "--clock-ghz" in r.stderr, r.stderr
+    r = run(["run", EXAMPLE, "--perfetto", "-", "--trace", "-", "--engine", "interp"], expect=2)
+    assert "standard output" in r.stderr, r.stderr
+    r = run(["run", EXAMPLE, "--perfetto", "-"])   # the trace on stdout
+    assert json.loads(r.stdout)["metadata"]["device_cycles"] > 0
     r = run(["run", EXAMPLE, "--perfetto", os.path.join(tmp, "no", "such", "dir.json")], expect=2)
     assert "dir.json" in r.stderr, r.stderr
     # a bad program still reports as before, and writes no trace
