@@ -142,13 +142,13 @@ size_t ttx_jit_offset_flag_stack_size(void)
 
 /* ---- the table ---- */
 
-static uint64_t hash_key(int is_mop, uint32_t row_masked, uint32_t first)
+static uint64_t hash_key(int is_mop, int fast, uint32_t row_masked, uint32_t first)
 {
 	uint64_t h = ((uint64_t)first << 32 | row_masked) ^ ((uint64_t)is_mop << 63);
 	h ^= h >> 33;
 	h *= 0xFF51AFD7ED558CCDull;
 	h ^= h >> 33;
-	return h;
+	return h ^ (uint64_t)fast;   /* --numerics is part of the key */
 }
 
 static void free_block(struct block *b)
@@ -311,7 +311,7 @@ static struct block *new_block(int is_mop, int fast, uint32_t row_masked, const 
 	b->is_mop = (uint8_t)is_mop;
 	b->fast_numerics = (uint8_t)fast;
 	b->row_masked = row_masked;
-	b->hash = hash_key(is_mop, row_masked, key[0]) ^ (uint64_t)fast;
+	b->hash = hash_key(is_mop, fast, row_masked, key[0]);
 	return b;
 }
 
@@ -509,7 +509,7 @@ static struct block *find_straight(struct ttx_jit *j, uint32_t row_masked, const
                                    const uint32_t *words, size_t n)
 {
 	uint32_t first = words ? words[0] : pipe_word(p, 0);
-	uint64_t h = hash_key(0, row_masked, first) ^ (uint64_t)j->fast_numerics;
+	uint64_t h = hash_key(0, j->fast_numerics, row_masked, first);
 	struct block *b;
 	for (size_t k = h; (b = slot(j->c, k)); k++) {
 		if (!same_block(b, h, 0, j->fast_numerics, row_masked) || b->nkey > n)
@@ -653,7 +653,7 @@ static long step_mop(struct ttx_tile *t, struct ttx_jit *j, unsigned thread, uin
 	key[0] = pipe_word(p, 0);
 	memcpy(key + 1, t->mop[thread].cfg, 9 * sizeof(uint32_t));
 	key[10] = t->fe[thread].mask_hi;
-	uint64_t h = hash_key(1, row_masked, key[0]) ^ (uint64_t)j->fast_numerics;
+	uint64_t h = hash_key(1, j->fast_numerics, row_masked, key[0]);
 	struct block *b = NULL, *x;
 	for (size_t k = h; (x = slot(j->c, k)); k++) {
 		if (same_block(x, h, 1, j->fast_numerics, row_masked) && !memcmp(x->key, key, sizeof(key))) {
@@ -705,8 +705,7 @@ static int record(struct ttx_tile *t, unsigned thread, uint32_t w)
 	fe->replay_index = (uint8_t)((a.Index + count) % TTX_REPLAY_SIZE);
 	fe->replay_exec = 0;
 	t->op_counts[TTX_OP_REPLAY]++;
-	if (t->timing.on)
-		ttx_timing_frontend(t, thread, count);
+	ttx_timing_frontend(t, thread, count);
 	p->head += 1 + count;
 	return 1;
 }
@@ -746,8 +745,7 @@ long ttx_jit_step(struct ttx_tile *t, unsigned thread, uint64_t budget)
 			   that the MOP after it can be taken here. */
 			fe->mask_hi = (uint16_t)ttx_decode_MOP_CFG(w).MaskHi;
 			t->op_counts[TTX_OP_MOP_CFG]++;
-			if (t->timing.on)
-				ttx_timing_frontend(t, thread, 1);
+			ttx_timing_frontend(t, thread, 1);
 			p->head++;
 			continue;
 		}

@@ -168,8 +168,7 @@ static int mop_next(struct ttx_tile *t, unsigned thread, uint32_t *word)
 		case TTX_OP_MOP_CFG: {
 			struct ttx_args_MOP_CFG a = ttx_decode_MOP_CFG(w);
 			fe->mask_hi = (uint16_t)a.MaskHi;
-			if (t->timing.on)
-				ttx_timing_frontend(t, thread, 1);   /* ingested, nothing emitted */
+			ttx_timing_frontend(t, thread, 1);   /* ingested, nothing emitted */
 			break;
 		}
 		case TTX_OP_MOP:
@@ -216,8 +215,7 @@ int ttx_frontend_fetch(struct ttx_tile *t, unsigned thread)
 				fe->replay_mode = 0;
 			if (fe->replay_exec)
 				break;
-			if (t->timing.on)
-				ttx_timing_frontend(t, thread, 1);   /* ingested, nothing emitted */
+			ttx_timing_frontend(t, thread, 1);   /* ingested, nothing emitted */
 			continue;
 		}
 		if (w >> 24 == TTX_OP_REPLAY) {

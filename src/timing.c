@@ -409,6 +409,8 @@ void ttx_timing_gate_release(struct ttx_tile *t, unsigned th, const struct ttx_w
 void ttx_timing_frontend(struct ttx_tile *t, unsigned th, unsigned cycles)
 {
 	struct ttx_timing *T = &t->timing;
+	if (!T->on)
+		return;
 	T->ready[th] += cycles;
 	T->c.stalled[th][TTX_STALL_FRONTEND] += cycles;
 }
@@ -561,7 +563,7 @@ void ttx_timing_block_add(struct ttx_timing_block *b, uint32_t word)
 		b->lead++;
 		return;
 	}
-	struct cost c = sfpu ? sfpu_cost(word) : insn_cost(NULL, word);
+	struct cost c = sfpu ? sfpu_cost(word) : (struct cost){ TTX_RES_NONE, 0, 1, 1, 1, 0 };   /* NOP */
 	uint64_t issue;
 	if (!b->started) {
 		b->started = 1;
