@@ -224,6 +224,12 @@ static int conditions_met(const struct ttx_tile *t, const struct ttx_wait_gate *
 	return stallwait_met(t, g->condition_mask);
 }
 
+int ttx_sync_wait_holds(const struct ttx_tile *t, unsigned th)
+{
+	const struct ttx_wait_gate *g = &t->wait_gate[th];
+	return g->opcode && !conditions_met(t, g);
+}
+
 int ttx_sync_gate(struct ttx_tile *t, unsigned thread, uint32_t word)
 {
 	/* The common case: no thread has a latched wait. */

@@ -1,7 +1,8 @@
 /* Which blocks the JIT runs, the code cache, tiering (docs/jit.md).
  *
  * A thread's front end offers three kinds of block, each only when the other
- * threads are idle (so running it at once is what round-robin would do):
+ * threads cannot act meanwhile (ttx_jit_alone: so running it at once is what
+ * round-robin would do):
  *   - a straight run of words at the head of the instruction pipe (at most
  *     MAX_BLOCK, ending before a word the JIT cannot take);
  *   - a replay buffer playback (TC/REPLAY.md), the words it will play;
@@ -557,8 +558,29 @@ static long step_straight(struct ttx_tile *t, struct ttx_jit *j, unsigned thread
 	}
 	size_t fault_index;
 	long n = run_block(t, b, thread, &fault_index, NULL);
-	p->head += n >= 0 ? (size_t)n : fault_index;
+	if (n < 0) {   /* the faulting word in the slot, as the interpreter leaves it */
+		p->head += fault_index + 1;
+		t->fe[thread].has_slot = 1;
+		t->fe[thread].slot = b->key[fault_index];
+		return n;
+	}
+	p->head += (size_t)n;
 	return n;
+}
+
+/* A playback of `left` words from replay_index ran, or faulted at word
+   fault_index (n < 0): the replay expander's state after it, with the
+   faulting word in the slot, as the interpreter leaves it. */
+static void end_playback(struct ttx_frontend *fe, const struct block *b, unsigned left, long n, size_t fault_index)
+{
+	unsigned done = n < 0 ? (unsigned)fault_index + 1 : left;
+	fe->replay_index = (uint8_t)((fe->replay_index + done) % TTX_REPLAY_SIZE);
+	fe->replay_left = (uint8_t)(left - done);
+	fe->replay_mode = fe->replay_left ? 2 : 0;
+	if (n < 0) {
+		fe->has_slot = 1;
+		fe->slot = b->key[fault_index];
+	}
 }
 
 static long step_replay(struct ttx_tile *t, struct ttx_jit *j, unsigned thread, uint32_t row_masked,
@@ -590,9 +612,7 @@ static long step_replay(struct ttx_tile *t, struct ttx_jit *j, unsigned thread, 
 	}
 	size_t fault_index;
 	long n = run_block(t, b, thread, &fault_index, NULL);
-	fe->replay_index = (uint8_t)((fe->replay_index + left) % TTX_REPLAY_SIZE);
-	fe->replay_left = 0;
-	fe->replay_mode = 0;
+	end_playback(fe, b, left, n, fault_index);
 	return n;
 }
 
@@ -613,13 +633,14 @@ static long chain_replays(struct ttx_tile *t, struct ttx_jit *j, unsigned thread
 	unsigned count = a.Count ? a.Count : 64;
 	long total = n;
 	uint64_t runs = 0;   /* placed by the cycle model at the end, in one step */
-	while (b && b->nkey == count && p->head != p->tail && pipe_word(p, 0) == w && ttx_cycle_quiet(t) &&
+	while (b && b->nkey == count && p->head != p->tail && pipe_word(p, 0) == w && ttx_jit_alone(t, thread) &&
 	       b->row_masked == ttx_sfpu_row_masked(&t->sfpu) && (!budget || (uint64_t)total + b->ninsns <= budget)) {
 		p->head++;
 		t->op_counts[TTX_OP_REPLAY]++;
 		size_t fault_index;
 		long m = run_block(t, b, thread, &fault_index, &runs);
-		fe->replay_index = (uint8_t)((a.Index + count) % TTX_REPLAY_SIZE);
+		fe->replay_index = (uint8_t)a.Index;
+		end_playback(fe, b, count, m, fault_index);
 		if (m < 0) {
 			t->stats.insns += (uint64_t)total;
 			t->stats.insns_by_thread[thread] += (uint64_t)total;

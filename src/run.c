@@ -85,11 +85,35 @@ static enum ttx_status report_deadlock(struct ttx_tile *t)
 	return ttx_fail(t, TTX_FAULT, "%s", msg);
 }
 
-/* A compiled block may run for thread th when running its instructions at
-   once is what the round-robin schedule would do: the other threads have
-   nothing to run, no wait gate is latched and no SFPLOADMACRO schedule is
-   pending (both act cycle by cycle).  jit_skip lets the interpreter finish a
-   block the JIT declined without asking again at every instruction. */
+/* Blocks hold SFPU instructions and NOPs, which change nothing another
+   thread waits on (semaphores, Src bank owners, mutexes, the Scalar Unit).
+   So running one at once is what the round-robin schedule would do when
+   no other thread can act meanwhile: each has nothing queued, or its head
+   instruction waited at its last turn and no instruction that could
+   release it has retired since (sync_epoch: its retries would all fail,
+   without effect).  Also, no latched wait may be forgotten on the way
+   (every pass through the gate forgets those whose conditions are met), th
+   has none itself, and no SFPLOADMACRO schedule is pending (it acts cycle
+   by cycle).  The cycle model places blocks only while no wait of th is
+   pending (ttx_timing_gate_open). */
+int ttx_jit_alone(const struct ttx_tile *t, unsigned th)
+{
+	if (t->sfpu.nsched || t->wait_gate[th].opcode)
+		return 0;
+	for (unsigned o = 0; o < TTX_THREADS; o++) {
+		const struct ttx_pipe *p = &t->pipe[o];
+		if (o == th)
+			continue;
+		if (t->wait_gate[o].opcode && !ttx_sync_wait_holds(t, o))
+			return 0;
+		if (ttx_frontend_busy(t, o) && !(p->blocked && t->fe[o].has_slot && p->blocked_epoch == t->sync_epoch))
+			return 0;
+	}
+	return ttx_timing_gate_open(t, th);
+}
+
+/* jit_skip lets the interpreter finish a block the JIT declined without
+   asking again at every instruction. */
 static int jit_may_run(struct ttx_tile *t, unsigned th)
 {
 	const struct ttx_frontend *fe = &t->fe[th];
@@ -99,10 +123,7 @@ static int jit_may_run(struct ttx_tile *t, unsigned th)
 		t->jit_skip[th]--;
 		return 0;
 	}
-	for (unsigned o = 0; o < TTX_THREADS; o++)
-		if (o != th && ttx_frontend_busy(t, o))
-			return 0;
-	return ttx_cycle_quiet(t) && ttx_timing_gate_open(t, th);
+	return ttx_jit_alone(t, th);
 }
 
 /* TTX_LIMIT with the number of instructions the budget allowed. */
@@ -119,6 +140,7 @@ static enum ttx_status run(struct ttx_tile *t, uint64_t max_insns, int stall_is_
 	double start = now_seconds();
 	uint64_t executed = 0;
 	enum ttx_status st = TTX_OK;
+	t->sync_epoch++;   /* the host may have released a waiting thread */
 	for (;;) {
 		int progress = 0, pending = 0, held = 0;
 		t->round++;
@@ -160,6 +182,7 @@ static enum ttx_status run(struct ttx_tile *t, uint64_t max_insns, int stall_is_
 			int r = ttx_interp_exec(t, th, word);
 			if (r == TTX_BLOCKED) {
 				p->blocked = true;
+				p->blocked_epoch = t->sync_epoch;
 				pending++;
 				continue;
 			}
@@ -174,6 +197,8 @@ static enum ttx_status run(struct ttx_tile *t, uint64_t max_insns, int stall_is_
 			t->stats.insns++;
 			t->stats.insns_by_thread[th]++;
 			t->op_counts[word >> 24]++;
+			if (ttx_isa_insns[word >> 24].unit != TTX_UNIT_SFPU && word >> 24 != TTX_OP_NOP)
+				t->sync_epoch++;
 			if (t->timing.on)
 				ttx_timing_insn(t, th, word);
 			if (t->opt.trace)

@@ -201,6 +201,7 @@ struct ttx_pipe {
 	uint32_t *words;
 	size_t head, tail, cap;            /* ring buffer, cap a power of two; tail - head queued */
 	bool blocked;                      /* the head instruction waits */
+	uint64_t blocked_epoch;            /* the tile's sync_epoch when it last did */
 };
 
 /* The cycle model (src/timing.c, docs/timing.md): each thread's and
@@ -281,6 +282,10 @@ struct ttx_tile {
 	   RDCFG that executed (its multi-thread hardware bug, interp/config.c). */
 	uint64_t round, rdcfg_round;
 	uint8_t rdcfg_thread;
+	/* Counts the retired instructions that can release a waiting thread
+	   (all but SFPU instructions and NOP) and the starts of runs: a thread
+	   that waited at this epoch still waits (src/run.c, ttx_jit_alone). */
+	uint64_t sync_epoch;
 	struct ttx_mop_cfg mop[TTX_THREADS];
 	struct ttx_frontend fe[TTX_THREADS];
 	struct ttx_pipe pipe[TTX_THREADS];
@@ -379,13 +384,10 @@ int ttx_frontend_fetch(struct ttx_tile *t, unsigned thread);
 /* The words one MOP instruction expands to with MopCfg cfg and the latched
    MaskHi, in order, as the MOP expander emits them (for the JIT, which
    counts and checks them).  Returns how many there are. */
-/* No wait gate latched and no SFPLOADMACRO schedule pending: both act
-   cycle by cycle, so a JIT block may run only then (src/run.c,
-   jit/cache.c). */
-static inline int ttx_cycle_quiet(const struct ttx_tile *t)
-{
-	return !(t->wait_gate[0].opcode | t->wait_gate[1].opcode | t->wait_gate[2].opcode) && !t->sfpu.nsched;
-}
+/* Whether a compiled block of thread th may run now: running its
+   instructions back to back is what the round-robin scheduler would do
+   (src/run.c). */
+int ttx_jit_alone(const struct ttx_tile *t, unsigned th);
 
 /* Why a RISC-V store to addr cannot be emulated (NULL: it can), for
    ttx_mmio_write and for the assembler's check of .mmio. */
@@ -438,6 +440,8 @@ void ttx_timing_insn(struct ttx_tile *t, unsigned th, uint32_t word);
 void ttx_timing_frontend(struct ttx_tile *t, unsigned th, unsigned cycles);
 void ttx_timing_gate_release(struct ttx_tile *t, unsigned th, const struct ttx_wait_gate *g);
 int ttx_sync_blocks(unsigned block_mask, unsigned opcode);
+/* Thread th's latched wait holds: latched, its conditions not all met. */
+int ttx_sync_wait_holds(const struct ttx_tile *t, unsigned th);
 /* L1 traffic of the instruction being executed (the units call these). */
 void ttx_timing_unpacker(struct ttx_tile *t, uint64_t bits, unsigned throttle, int x1_only, int x2_max);
 void ttx_timing_packer(struct ttx_tile *t, uint32_t writes, uint32_t datums, int accumulate);
