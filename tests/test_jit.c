@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "sfpu_test.h"
+#include "pack_test.h"
 #include "jit.h"
 
 static struct ttx_tile *new_tile(enum ttx_engine engine, enum ttx_numerics numerics)
@@ -87,18 +88,36 @@ static void random_state(struct ttx_tile *t, uint64_t *rng)
 	   bank 0: the formats of src/cfg_regs.def bits 17-24, 29, 31). */
 	for (unsigned b = 0; b < 2; b++) {
 		r = test_rand(rng);
-		t->srca[b].allowed_client = r % 4 ? TTX_SRC_MATRIX_UNIT : TTX_SRC_UNPACKERS;
-		t->srcb[b].allowed_client = (r >> 8) % 4 ? TTX_SRC_MATRIX_UNIT : TTX_SRC_UNPACKERS;
+		/* bank 1 is often the unpackers', and they often fill it */
+		t->srca[b].allowed_client = r % (b ? 2 : 4) ? TTX_SRC_MATRIX_UNIT : TTX_SRC_UNPACKERS;
+		t->srcb[b].allowed_client = (r >> 8) % (b ? 2 : 4) ? TTX_SRC_MATRIX_UNIT : TTX_SRC_UNPACKERS;
+		t->unpacker_src_bank[b] = (uint8_t)((r >> 16) % 2);
 		for (unsigned row = 0; row < 64; row++)
 			for (unsigned c = 0; c < TTX_COLS; c++) {
 				t->srca[b].rows[row][c] = (uint32_t)test_rand(rng) & 0x7FFFF;
 				t->srcb[b].rows[row][c] = (uint32_t)test_rand(rng) & 0x7FFFF;
 			}
 	}
+	/* The unpackers read L1 0x10000 / 0x20000 (random BF16 or FP16 data)
+	   into Src (unpacker 0 sometimes into Dst), packer 0 writes BF16 or
+	   FP16 at 0x30000 (within L1_COMPARED). */
+	r = test_rand(rng);
+	unsigned ufmt = r % 2 ? TTX_FORMAT_BF16 : TTX_FORMAT_FP16, pfmt = (r >> 1) % 2 ? TTX_FORMAT_BF16 : TTX_FORMAT_FP16;
+	for (unsigned u = 0; u < 2; u++) {
+		struct unpack_setup us = { .in = ufmt, .out = ufmt, .l1 = 0x10000u * (u + 1),
+		                           .count = 16u << (r >> (8 + 4 * u)) % 7, .to_dst = u == 0 && (r >> 16) % 4 == 0 };
+		setup_unpacker(t, u, &us);
+		uint8_t data[2048];
+		for (unsigned i = 0; i < sizeof(data); i++)
+			data[i] = (uint8_t)test_rand(rng);
+		l1_put(t, us.l1, data, sizeof(data));
+	}
+	struct pack_setup ps = { .in = pfmt, .out = pfmt, .l1 = 0x30000 };
+	setup_packer(t, 0, &ps);
 	static const uint32_t fmts[] = { 0, 1, 5, 4, 14 };   /* FP32, FP16, BF16, TF32, INT8 */
 	r = test_rand(rng);
 	uint32_t fa = fmts[r % 5], fb = (r >> 8) % 4 ? fa : fmts[(r >> 12) % 5];
-	t->config[0][1] = fa << 17 | fb << 21 | (uint32_t)((r >> 16) % 2) << 29 | (uint32_t)((r >> 20) % 8 == 0) << 31;
+	t->config[0][1] = fa << 17 | fb << 21 | pfmt << 25 /* Dstacc: the packer's IntermediateFormat */ | (uint32_t)((r >> 16) % 2) << 29 | (uint32_t)((r >> 20) % 8 == 0) << 31;
 }
 
 /* ---- random programs ---- */
@@ -115,22 +134,31 @@ static const uint8_t sfpu_ops[] = {
 	TTX_OP_SFPLOADI, TTX_OP_SFPMOV, TTX_OP_SFPADD, TTX_OP_SFPMUL, TTX_OP_SFPLOAD, TTX_OP_SFPSTORE,
 };
 
-/* Matrix Unit words between the SFPU ones: the JIT ends its blocks at
-   them and the interpreter runs them (Dst, Src and RWCs then move under
-   the SFPU code of both engines alike). */
+/* Matrix Unit, unpacker and packer words between the SFPU ones: the JIT
+   ends its blocks at them and the interpreter runs them (Dst, Src, L1 and
+   RWCs then move under the SFPU code of both engines alike). */
 static const uint8_t matrix_ops[] = {
 	TTX_OP_MVMUL, TTX_OP_ELWADD, TTX_OP_ELWMUL, TTX_OP_ELWSUB, TTX_OP_DOTPV, TTX_OP_GAPOOL, TTX_OP_GMPOOL,
 	TTX_OP_ZEROACC, TTX_OP_ZEROSRC, TTX_OP_MOVD2A, TTX_OP_MOVD2B, TTX_OP_MOVA2D, TTX_OP_MOVB2D, TTX_OP_MOVB2A,
 	TTX_OP_SETRWC, TTX_OP_INCRWC, TTX_OP_TRNSPSRCB, TTX_OP_SHIFTXA, TTX_OP_SHIFTXB, TTX_OP_SETDVALID,
-	TTX_OP_CLEARDVALID, TTX_OP_MVMUL, TTX_OP_ELWADD,
+	TTX_OP_CLEARDVALID, TTX_OP_MVMUL, TTX_OP_ELWADD, TTX_OP_UNPACR, TTX_OP_UNPACR_NOP, TTX_OP_PACR,
+	TTX_OP_UNPACR, TTX_OP_PACR,
 };
 
 static uint32_t random_word(uint64_t *rng)
 {
 	uint64_t r = test_rand(rng);
 	unsigned op;
-	if (r % 25 == 3)
-		return (uint32_t)matrix_ops[(r >> 8) % sizeof(matrix_ops)] << 24 | ((uint32_t)(r >> 32) & 0xFFFFFF);
+	if (r % 25 == 3) {
+		op = matrix_ops[(r >> 8) % sizeof(matrix_ops)];
+		/* the unpack and pack forms kernels use (kernels/), with random
+		   unpacker, FlipSrc, Y/Z increments, ADDR_MOD and Last */
+		if (op == TTX_OP_UNPACR)
+			return 0x420000C1u ^ ((uint32_t)(r >> 32) & (1u << 23 | 0xFu << 15 | 1u << 6));
+		if (op == TTX_OP_PACR)
+			return 0x41000101u ^ ((uint32_t)(r >> 32) & (3u << 15 | 1u));
+		return (uint32_t)op << 24 | ((uint32_t)(r >> 32) & 0xFFFFFF);
+	}
 	if (r % 200 == 0)
 		op = TTX_OP_SFPCONFIG;        /* ends blocks */
 	else if (r % 200 == 1)
@@ -297,6 +325,8 @@ static void print_program(const struct program *p)
 	}
 }
 
+#define L1_COMPARED (256u * 1024)   /* where the packers write with the fuzzer's config */
+
 static int same_state(const struct ttx_tile *a, const struct ttx_tile *b, int mop_fault, char *what, size_t len)
 {
 	const struct ttx_sfpu *x = &a->sfpu, *y = &b->sfpu;
@@ -328,6 +358,10 @@ static int same_state(const struct ttx_tile *a, const struct ttx_tile *b, int mo
 	if (memcmp(a->dst_undefined, b->dst_undefined, sizeof(a->dst_undefined)) ||
 	    memcmp(a->srca, b->srca, sizeof(a->srca)) || memcmp(a->srcb, b->srcb, sizeof(a->srcb))) {
 		snprintf(what, len, "SrcA, SrcB or Dst's undefined rows");
+		return 0;
+	}
+	if (memcmp(a->l1, b->l1, L1_COMPARED)) {
+		snprintf(what, len, "L1 (first %u KiB)", L1_COMPARED / 1024);
 		return 0;
 	}
 	if (memcmp(a->semaphores, b->semaphores, sizeof(a->semaphores)) ||
@@ -440,6 +474,7 @@ START_TEST(test_differential_fuzz)
 	struct ttx_tile *interp = new_tile(TTX_ENGINE_INTERP, TTX_NUMERICS_EXACT);
 	struct ttx_tile *jit = new_tile(TTX_ENGINE_JIT, TTX_NUMERICS_EXACT);
 	uint64_t jit_insns[4] = { 0 }, native = 0, all[4] = { 0 };   /* by enum others */
+	uint64_t matrix = 0, unpack = 0, pack = 0;   /* executed (in the interpreter) */
 	for (long i = 0; i < programs; i++) {
 		struct program p;
 		random_program(&p, &rng);
@@ -464,6 +499,9 @@ START_TEST(test_differential_fuzz)
 			jit_insns[p.others] += s.insns_jit;
 			native += s.insns_jit - s.insns_jit_fallback;
 			all[p.others] += s.insns;
+			matrix += s.insns_by_unit[TTX_UNIT_MATRIX];
+			unpack += s.insns_by_opcode[TTX_OP_UNPACR];
+			pack += s.insns_by_opcode[TTX_OP_PACR];
 		}
 		if ((i + 1) % 100000 == 0)
 			fprintf(stderr, "test_jit: %ld programs agree\n", i + 1);
@@ -472,10 +510,12 @@ START_TEST(test_differential_fuzz)
 	uint64_t n_all = all[0] + all[1] + all[2] + all[3];
 	fprintf(stderr, "test_jit: %ld programs x 2 runs agree; %.1f%% of %llu instructions in compiled "
 	        "blocks, %.1f%% native; in compiled blocks with thread 1 idle %.1f%%, waiting %.1f%% / %.1f%% "
-	        "(released at the end / in the middle), running %.1f%%\n", programs,
+	        "(released at the end / in the middle), running %.1f%%; %llu Matrix Unit instructions, %llu UNPACR, "
+	        "%llu PACR\n", programs,
 	        100.0 * (double)jit_all / (double)n_all, (unsigned long long)n_all, 100.0 * (double)native / (double)n_all,
 	        100.0 * (double)jit_insns[0] / (double)all[0], 100.0 * (double)jit_insns[1] / (double)all[1],
-	        100.0 * (double)jit_insns[2] / (double)all[2], 100.0 * (double)jit_insns[3] / (double)all[3]);
+	        100.0 * (double)jit_insns[2] / (double)all[2], 100.0 * (double)jit_insns[3] / (double)all[3],
+	        (unsigned long long)matrix, (unsigned long long)unpack, (unsigned long long)pack);
 	/* the fuzzer does reach the JIT, alone and while thread 1 waits */
 	ck_assert_uint_gt(jit_insns[ALONE], all[ALONE] / 2);
 	ck_assert_uint_gt(jit_insns[WAITS_END], all[WAITS_END] / 3);
@@ -628,6 +668,59 @@ START_TEST(test_fault_in_block)
 	ttx_thread_state(t, 0, &ts);
 	ck_assert_uint_eq(ts.word, w[2]);   /* the pipe stops at the faulting instruction */
 	ttx_tile_destroy(t);
+}
+END_TEST
+
+/* Blocks run while the other threads wait (src/run.c ttx_jit_alone):
+   thread 1 waits on semaphore 1 (SEMWAIT) until thread 0 has run 200
+   SFPIADDs and posts it, then adds LReg 0 into LReg 1.  Thread 0's
+   increments run compiled, and the result is the interpreter's.  When
+   thread 1 instead runs 100 DMANOPs alongside, the JIT waits for it to
+   finish: at most 200 - 100 increments are compiled, and thread 1's add
+   sees the 100th. */
+static void two_threads(enum ttx_engine engine, int waits, int timing, struct ttx_stats *st, uint32_t *l1)
+{
+	struct ttx_options opt = { .engine = engine, .jit_threshold = 1, .timing = timing };
+	struct ttx_tile *t = ttx_tile_new(&opt);
+	ck_assert_ptr_nonnull(t);
+	t->semaphores[1].value = 0, t->semaphores[1].max = 1;
+	uint32_t inc = sfpu_asm("SFPIADD 1, 0, 0, 5"), add = sfpu_asm("SFPIADD 0, 0, 1, 4");
+	uint32_t semwait = (uint32_t)TTX_OP_SEMWAIT << 24 | 0x1FFu << 15 | 2u << 2 | 1u, dmanop = (uint32_t)TTX_OP_DMANOP << 24;
+	if (waits)
+		test_push_words(t, 1, &semwait, 1);
+	for (int i = 0; i < (waits ? 0 : 100); i++)
+		test_push_words(t, 1, &dmanop, 1);
+	test_push_words(t, 1, &add, 1);
+	test_push_words(t, 0, &dmanop, 1);
+	for (int i = 0; i < 200; i++)
+		test_push_words(t, 0, &inc, 1);
+	uint32_t sempost = SEMPOST_1;
+	test_push_words(t, 0, &sempost, 1);
+	ck_assert_int_eq(ttx_run(t, 0), TTX_OK);
+	ttx_stats_get(t, st);
+	*l1 = t->sfpu.lreg[1][5];
+	ttx_tile_destroy(t);
+}
+
+START_TEST(test_blocked_threads)
+{
+	if (!ttx_jit_available())
+		return;
+	for (int timing = 0; timing < 2; timing++)
+		for (int waits = 0; waits < 2; waits++) {
+			struct ttx_stats si, sj;
+			uint32_t li, lj;
+			two_threads(TTX_ENGINE_INTERP, waits, timing, &si, &li);
+			two_threads(TTX_ENGINE_JIT, waits, timing, &sj, &lj);
+			ck_assert_uint_eq(li, waits ? 200 : 100);   /* after the increments / the 100th */
+			ck_assert_uint_eq(lj, li);
+			ck_assert_uint_eq(si.insns, sj.insns);
+			ck_assert_uint_eq(si.insns_jit, 0);
+			if (waits)
+				ck_assert_uint_ge(sj.insns_jit, 190);
+			else
+				ck_assert_uint_le(sj.insns_jit, 100);
+		}
 }
 END_TEST
 
@@ -867,6 +960,7 @@ int main(void)
 	tcase_add_test(tc, test_cache_follows_state);
 	tcase_add_test(tc, test_fault_in_block);
 	tcase_add_test(tc, test_budget);
+	tcase_add_test(tc, test_blocked_threads);
 	tcase_add_test(tc, test_chained_replays);
 	tcase_add_test(tc, test_fast_numerics);
 	tcase_add_test(tc, test_host_threads);
