@@ -533,6 +533,12 @@ static struct block *find_straight(struct ttx_jit *j, uint32_t row_masked, const
 		if (!ttx_jit_can_take(w))
 			break;
 		j->words[len++] = w;
+		/* A straight run also ends after an SFPSTORE (the last of a run of
+		   them): the passes of a kernel's loop (load, compute, store) then
+		   start blocks, and a loop whose passes are the same words is the
+		   same few blocks, however its length divides MAX_BLOCK. */
+		if (!words && w >> 24 == TTX_OP_SFPSTORE && !(len < n && pipe_word(p, len) >> 24 == TTX_OP_SFPSTORE))
+			break;
 	}
 	if (len == 0)
 		return NULL;

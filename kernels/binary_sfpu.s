@@ -22,15 +22,16 @@
 .rept NT, T
 .include "in_math.s"
 .rept 32, I
-SFPLOAD 0, LOAD_MODE, 0, 2 * I
-SFPSTORE 0, LOAD_FP32, 0, ACC + 2 * I
+SFPLOAD 0, LOAD_MODE, 0, 0
+SFPSTORE 0, LOAD_FP32, 1, ACC
 .endr
+SETRWC 0, 0, 0, 0, 0, 0b0100                   # Dst RWC back to 0 (ADDR_MOD 1 stepped it by 2 a pass)
 .include "in_done.s"
 .include "in_math.s"
 .include "out_begin.s"
 .rept 32, I
-SFPLOAD 0, LOAD_FP32, 0, ACC + 2 * I
-SFPLOAD 1, LOAD_MODE, 0, 2 * I
+SFPLOAD 0, LOAD_FP32, 0, ACC
+SFPLOAD 1, LOAD_MODE, 0, 0
 .if EOP == 0
 SFPADD 0, 10, 1, 0, 0
 .endif
@@ -42,8 +43,9 @@ SFPADD 0, 10, 1, 0, 0
 SFPMUL 0, 1, 9, 0, 0
 .endif
 SFPNOP
-SFPSTORE 0, LOAD_FP32, 0, OUT_ROW + 64 * (T % 2) + 2 * I
+SFPSTORE 0, LOAD_FP32, 1, OUT_ROW + 64 * (T % 2)
 .endr
+SETRWC 0, 0, 0, 0, 0, 0b0100                   # Dst RWC back to 0 (ADDR_MOD 1 stepped it by 2 a pass)
 .include "in_done.s"
 .include "out_end.s"
 .endr

@@ -48,14 +48,15 @@
 .rept BT, K
 .include "in_math.s"
 .rept 32, I
-SFPLOAD 0, LOAD_MODE, 0, 2 * I
+SFPLOAD 0, LOAD_MODE, 0, 0
 .if K > 0
-SFPLOAD 1, LOAD_FP32, 0, ACC + 2 * I
+SFPLOAD 1, LOAD_FP32, 0, ACC
 SFPADD 0, 10, 1, 0, 0
 SFPNOP
 .endif
-SFPSTORE 0, LOAD_FP32, 0, ACC + 2 * I
+SFPSTORE 0, LOAD_FP32, 1, ACC
 .endr
+SETRWC 0, 0, 0, 0, 0, 0b0100                   # Dst RWC back to 0 (ADDR_MOD 1 stepped it by 2 a pass)
 .include "in_done.s"
 .endr
 .set RSRC, ACC
@@ -64,37 +65,39 @@ SFPSTORE 0, LOAD_FP32, 0, ACC + 2 * I
 SFPLOADI 2, 8, INV_N >> 16
 SFPLOADI 2, 10, INV_N & 0xFFFF
 .rept 32, I
-SFPLOAD 0, LOAD_FP32, 0, MEAN + 2 * I
+SFPLOAD 0, LOAD_FP32, 0, MEAN
 SFPMUL 0, 2, 9, 0, 0
 SFPNOP
-SFPSTORE 0, LOAD_FP32, 0, MEAN + 2 * I
+SFPSTORE 0, LOAD_FP32, 1, MEAN
 .endr
+SETRWC 0, 0, 0, 0, 0, 0b0100                   # Dst RWC back to 0 (ADDR_MOD 1 stepped it by 2 a pass)
 # 2: rstd
 .rept BT, K
 .include "in_math.s"
 .rept 32, I
-SFPLOAD 0, LOAD_MODE, 0, 2 * I
-SFPLOAD 1, LOAD_FP32, 0, MEAN + 2 * I
+SFPLOAD 0, LOAD_MODE, 0, 0
+SFPLOAD 1, LOAD_FP32, 0, MEAN
 SFPMOV 0, 1, 1, 1
 SFPADD 0, 10, 1, 0, 0                          # x - mean
 SFPNOP
 .if K > 0
-SFPLOAD 1, LOAD_FP32, 0, ACC + 2 * I
+SFPLOAD 1, LOAD_FP32, 0, ACC
 SFPMAD 0, 0, 1, 0, 0                           # + (x - mean)^2
 .else
 SFPMUL 0, 0, 9, 0, 0
 .endif
 SFPNOP
-SFPSTORE 0, LOAD_FP32, 0, ACC + 2 * I
+SFPSTORE 0, LOAD_FP32, 1, ACC
 .endr
+SETRWC 0, 0, 0, 0, 0, 0b0100                   # Dst RWC back to 0 (ADDR_MOD 1 stepped it by 2 a pass)
 .include "in_done.s"
 .endr
 .set RSRC, ACC
 .set RDST, RSTD
 .include "red_rows.s"
 .rept 32, I
-SFPLOAD 0, LOAD_FP32, 0, RSTD + 2 * I
-SFPLOAD 1, LOAD_FP32, 0, MEAN + 2 * I
+SFPLOAD 0, LOAD_FP32, 0, RSTD
+SFPLOAD 1, LOAD_FP32, 0, MEAN
 SFPLOADI 2, 8, INV_N >> 16
 SFPLOADI 2, 10, INV_N & 0xFFFF
 SFPMUL 0, 2, 9, 0, 0                           # sum / N
@@ -109,8 +112,9 @@ SFPNOP
 SFPADD 0, 10, 2, 0, 0                          # + EPS
 SFPNOP
 .include "sfpu_rsqrt.s"
-SFPSTORE 0, LOAD_FP32, 0, RSTD + 2 * I
+SFPSTORE 0, LOAD_FP32, 1, RSTD
 .endr
+SETRWC 0, 0, 0, 0, 0, 0b0100                   # Dst RWC back to 0 (ADDR_MOD 1 stepped it by 2 a pass)
 # 3: y
 .rept BT, K
 .set T, B * BT + K
@@ -118,35 +122,38 @@ SFPSTORE 0, LOAD_FP32, 0, RSTD + 2 * I
 .include "in_math.s"
 .include "out_begin.s"
 .rept 32, I
-SFPLOAD 0, LOAD_MODE, 0, 2 * I
-SFPLOAD 1, LOAD_FP32, 0, MEAN + 2 * I
+SFPLOAD 0, LOAD_MODE, 0, 0
+SFPLOAD 1, LOAD_FP32, 0, MEAN
 SFPMOV 0, 1, 1, 1
 SFPADD 0, 10, 1, 0, 0
-SFPLOAD 1, LOAD_FP32, 0, RSTD + 2 * I
+SFPLOAD 1, LOAD_FP32, 0, RSTD
 SFPNOP
 SFPMUL 0, 1, 9, 0, 0
 SFPNOP
-SFPSTORE 0, LOAD_FP32, 0, O + 2 * I
+SFPSTORE 0, LOAD_FP32, 1, O
 .endr
+SETRWC 0, 0, 0, 0, 0, 0b0100                   # Dst RWC back to 0 (ADDR_MOD 1 stepped it by 2 a pass)
 .include "in_done.s"
 .if AFFINE
 .include "in_math.s"
 .rept 32, I
-SFPLOAD 0, LOAD_FP32, 0, O + 2 * I
-SFPLOAD 1, LOAD_MODE, 0, 2 * I
+SFPLOAD 0, LOAD_FP32, 0, O
+SFPLOAD 1, LOAD_MODE, 0, 0
 SFPMUL 0, 1, 9, 0, 0                           # gamma
 SFPNOP
-SFPSTORE 0, LOAD_FP32, 0, O + 2 * I
+SFPSTORE 0, LOAD_FP32, 1, O
 .endr
+SETRWC 0, 0, 0, 0, 0, 0b0100                   # Dst RWC back to 0 (ADDR_MOD 1 stepped it by 2 a pass)
 .include "in_done.s"
 .include "in_math.s"
 .rept 32, I
-SFPLOAD 0, LOAD_FP32, 0, O + 2 * I
-SFPLOAD 1, LOAD_MODE, 0, 2 * I
+SFPLOAD 0, LOAD_FP32, 0, O
+SFPLOAD 1, LOAD_MODE, 0, 0
 SFPADD 0, 10, 1, 0, 0                          # beta
 SFPNOP
-SFPSTORE 0, LOAD_FP32, 0, O + 2 * I
+SFPSTORE 0, LOAD_FP32, 1, O
 .endr
+SETRWC 0, 0, 0, 0, 0, 0b0100                   # Dst RWC back to 0 (ADDR_MOD 1 stepped it by 2 a pass)
 .include "in_done.s"
 .endif
 .include "out_end.s"

@@ -3,7 +3,10 @@
 # slots); ALU formats (SrcA for MOVA2D, Dst for the packer); predication on
 # with every lane enabled.  Dst32 rows: 0-63 input slot, 64-255 the
 # kernel's own tiles, 256-383 output slots (OUT_ROW), 384-447 the SFPU
-# functions' scratch (SCRATCH).
+# functions' scratch (SCRATCH).  A loop of 32 SFPU passes addresses Dst
+# relative to the Dst RWC, 2 I for pass I: the last store of each pass
+# steps it (ADDR_MOD 1) and a SETRWC after the loop puts it back, so every
+# pass is the same words (one compiled pass, docs/jit.md).
 .equ OUT_ROW, 256
 .equ SCRATCH, 384
 SEMINIT 1, 1, 0b0001
@@ -16,3 +19,6 @@ SETDMAREG 0, ALU >> 16, 0, 33
 WRCFG 16, 0, 1
 NOP
 SFPENCC 3, 0, 0, 10
+SETC16 24, 2                                   # ADDR_MOD 1: Dst RWC += 2 (a pass's last store)
+SETC16 25, 4                                   # ADDR_MOD 2: += 4, ADDR_MOD 3: += 20 (red_rows.s)
+SETC16 26, 20

@@ -27,15 +27,16 @@
 .rept BT, K
 .include "in_math.s"
 .rept 32, I
-SFPLOAD 0, LOAD_MODE, 0, 2 * I
+SFPLOAD 0, LOAD_MODE, 0, 0
 .if K > 0
-SFPLOAD 1, LOAD_FP32, 0, ACC + 2 * I
+SFPLOAD 1, LOAD_FP32, 0, ACC
 .set RA, 0
 .set RB, 1
 .include "red_op.s"
 .endif
-SFPSTORE 0, LOAD_FP32, 0, ACC + 2 * I
+SFPSTORE 0, LOAD_FP32, 1, ACC
 .endr
+SETRWC 0, 0, 0, 0, 0, 0b0100                   # Dst RWC back to 0 (ADDR_MOD 1 stepped it by 2 a pass)
 .include "in_done.s"
 .endr
 .include "out_begin.s"
@@ -50,9 +51,10 @@ SFPSTORE 0, LOAD_FP32, 0, ACC + 2 * I
 .endif
 .if DIM == 3                                   # a part of a long band: the accumulator itself
 .rept 32, I
-SFPLOAD 0, LOAD_FP32, 0, ACC + 2 * I
-SFPSTORE 0, LOAD_FP32, 0, RDST + 2 * I
+SFPLOAD 0, LOAD_FP32, 0, ACC
+SFPSTORE 0, LOAD_FP32, 1, RDST
 .endr
+SETRWC 0, 0, 0, 0, 0, 0b0100                   # Dst RWC back to 0 (ADDR_MOD 1 stepped it by 2 a pass)
 .endif
 .include "out_end.s"
 .endr

@@ -1,5 +1,6 @@
 # The SFPU function FN applied to LReg 0 (FP32), one 32-datum pass; LReg 1-7
-# are scratch, and so is Dst32 row SCRATCH + 2 * I of the pass (I).  Every
+# are scratch, and so is Dst32 row SCRATCH of the pass (its Dst addresses
+# are relative to the Dst RWC, 2 I for pass I: unary.s).  Every
 # function ends with no MAD result pending on LReg 0 (TC/SFPMAD.md: its
 # result may not be read on the next cycle).
 .if FN == FN_EXP

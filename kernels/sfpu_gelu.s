@@ -9,14 +9,14 @@ SFPLOADI 1, 10, 0x3388
 SFPMAD 0, 1, 10, 0, 0                          # L0 = 1 + p z
 SFPNOP
 .include "sfpu_recip.s"                        # L0 = t
-SFPSTORE 0, LOAD_FP32, 0, SCRATCH + 2 * I      # keep t
+SFPSTORE 0, LOAD_FP32, 0, SCRATCH               # keep t
 SFPLOADI 1, 0, 0xBF00                          # L1 = -1/2
 SFPMUL 7, 1, 9, 1, 0                           # L1 = -x/2
 SFPNOP
 SFPMUL 7, 1, 9, 0, 0                           # L0 = -x^2/2 = -z^2
 SFPNOP
 .include "sfpu_exp.s"                          # L0 = e^(-z^2)
-SFPLOAD 1, LOAD_FP32, 0, SCRATCH + 2 * I       # L1 = t
+SFPLOAD 1, LOAD_FP32, 0, SCRATCH                # L1 = t
 SFPLOADI 2, 8, 0x3F87                          # a5 = 1.061405429
 SFPLOADI 2, 10, 0xDC22
 SFPLOADI 3, 8, 0xBFBA                          # a4 = -1.453152027

@@ -35,15 +35,16 @@
 .rept BT, K
 .include "in_math.s"
 .rept 32, I
-SFPLOAD 0, LOAD_MODE, 0, 2 * I
+SFPLOAD 0, LOAD_MODE, 0, 0
 .if K > 0
-SFPLOAD 1, LOAD_FP32, 0, ACC + 2 * I
+SFPLOAD 1, LOAD_FP32, 0, ACC
 .set RA, 0
 .set RB, 1
 .include "red_op.s"
 .endif
-SFPSTORE 0, LOAD_FP32, 0, ACC + 2 * I
+SFPSTORE 0, LOAD_FP32, 1, ACC
 .endr
+SETRWC 0, 0, 0, 0, 0, 0b0100                   # Dst RWC back to 0 (ADDR_MOD 1 stepped it by 2 a pass)
 .include "in_done.s"
 .endr
 .set RSRC, ACC
@@ -54,46 +55,49 @@ SFPSTORE 0, LOAD_FP32, 0, ACC + 2 * I
 .rept BT, K
 .include "in_math.s"
 .rept 32, I
-SFPLOAD 0, LOAD_MODE, 0, 2 * I
-SFPLOAD 1, LOAD_FP32, 0, MAXT + 2 * I
+SFPLOAD 0, LOAD_MODE, 0, 0
+SFPLOAD 1, LOAD_FP32, 0, MAXT
 SFPMOV 0, 1, 1, 1                              # -m
 SFPADD 0, 10, 1, 0, 0                          # x - m
 SFPNOP
 .include "sfpu_exp.s"
 .if K > 0
-SFPLOAD 1, LOAD_FP32, 0, ACC + 2 * I
+SFPLOAD 1, LOAD_FP32, 0, ACC
 SFPADD 0, 10, 1, 0, 0
 SFPNOP
 .endif
-SFPSTORE 0, LOAD_FP32, 0, ACC + 2 * I
+SFPSTORE 0, LOAD_FP32, 1, ACC
 .endr
+SETRWC 0, 0, 0, 0, 0, 0b0100                   # Dst RWC back to 0 (ADDR_MOD 1 stepped it by 2 a pass)
 .include "in_done.s"
 .endr
 .set RSRC, ACC
 .set RDST, RCP
 .include "red_rows.s"
 .rept 32, I
-SFPLOAD 0, LOAD_FP32, 0, RCP + 2 * I
+SFPLOAD 0, LOAD_FP32, 0, RCP
 .include "sfpu_recip.s"
-SFPSTORE 0, LOAD_FP32, 0, RCP + 2 * I
+SFPSTORE 0, LOAD_FP32, 1, RCP
 .endr
+SETRWC 0, 0, 0, 0, 0, 0b0100                   # Dst RWC back to 0 (ADDR_MOD 1 stepped it by 2 a pass)
 # 3: e^(x - m) / s
 .rept BT, K
 .set T, B * BT + K
 .include "in_math.s"
 .include "out_begin.s"
 .rept 32, I
-SFPLOAD 0, LOAD_MODE, 0, 2 * I
-SFPLOAD 1, LOAD_FP32, 0, MAXT + 2 * I
+SFPLOAD 0, LOAD_MODE, 0, 0
+SFPLOAD 1, LOAD_FP32, 0, MAXT
 SFPMOV 0, 1, 1, 1
 SFPADD 0, 10, 1, 0, 0
 SFPNOP
 .include "sfpu_exp.s"
-SFPLOAD 1, LOAD_FP32, 0, RCP + 2 * I
+SFPLOAD 1, LOAD_FP32, 0, RCP
 SFPMUL 0, 1, 9, 0, 0
 SFPNOP
-SFPSTORE 0, LOAD_FP32, 0, OUT_ROW + 64 * (T % 2) + 2 * I
+SFPSTORE 0, LOAD_FP32, 1, OUT_ROW + 64 * (T % 2)
 .endr
+SETRWC 0, 0, 0, 0, 0, 0b0100                   # Dst RWC back to 0 (ADDR_MOD 1 stepped it by 2 a pass)
 .include "in_done.s"
 .include "out_end.s"
 .endr

@@ -38,22 +38,24 @@ NOP
 .if PLANES
 .include "in_math.s"
 .rept 32, I
-SFPLOAD 0, LOAD_HI16, 0, 2 * I                 # the high halves, in place
-SFPSTORE 0, LOAD_FP32, 0, ACC + 2 * I
+SFPLOAD 0, LOAD_HI16, 0, 0                 # the high halves, in place
+SFPSTORE 0, LOAD_FP32, 1, ACC
 .endr
+SETRWC 0, 0, 0, 0, 0, 0b0100                   # Dst RWC back to 0 (ADDR_MOD 1 stepped it by 2 a pass)
 .include "in_done.s"
 .endif
 .include "in_math.s"
 .include "out_begin.s"
 .rept 32, I
 .if PLANES
-SFPLOAD 0, LOAD_FP32, 0, ACC + 2 * I
-SFPLOAD 0, LOAD_LO16_ONLY, 0, 2 * I            # the low halves joined to them
+SFPLOAD 0, LOAD_FP32, 0, ACC
+SFPLOAD 0, LOAD_LO16_ONLY, 0, 0            # the low halves joined to them
 .else
-SFPLOAD 0, LOAD_MODE, 0, 2 * I
+SFPLOAD 0, LOAD_MODE, 0, 0
 .endif
-SFPSTORE 0, LOAD_FP32, 0, OUT_ROW + 64 * (T % 2) + 2 * I
+SFPSTORE 0, LOAD_FP32, 1, OUT_ROW + 64 * (T % 2)
 .endr
+SETRWC 0, 0, 0, 0, 0, 0b0100                   # Dst RWC back to 0 (ADDR_MOD 1 stepped it by 2 a pass)
 .include "in_done.s"
 .include "out_end.s"
 .endr

@@ -25,11 +25,15 @@
 .rept NT, T
 .include "in_math.s"
 .include "out_begin.s"
+# Pass I's Dst rows are 2 I ahead of the tile's: the Dst RWC, stepped by the
+# pass's last store (ADDR_MOD 1), so every pass is the same words and the
+# JIT compiles one pass for all 32.
 .rept 32, I
-SFPLOAD 0, LOAD_MODE, 0, 2 * I
+SFPLOAD 0, LOAD_MODE, 0, 0
 .include "sfpu_fn.s"
-SFPSTORE 0, LOAD_FP32, 0, OUT_ROW + 64 * (T % 2) + 2 * I
+SFPSTORE 0, LOAD_FP32, 1, OUT_ROW + 64 * (T % 2)
 .endr
+SETRWC 0, 0, 0, 0, 0, 0b0100                   # Dst RWC back to 0 (ADDR_MOD 1 stepped it by 2 a pass)
 .include "in_done.s"
 .include "out_end.s"
 .endr
