@@ -5,6 +5,7 @@
  * Values are integers with a binary exponent: a product is n * 2^e0 with
  * n < 2^22, sums are exact integers in units of a grid 2^g, and only the
  * final rounding into the Dst format loses bits. */
+#include <limits.h>
 #include <string.h>
 
 #include <simde/x86/avx512.h>
@@ -41,6 +42,7 @@ static struct src_val src_decode(uint32_t x, enum ttx_mstyle style, unsigned fmt
 
 /* The exponent of a Src datum's leading (implicit) bit; NO_REF for zero. */
 #define NO_REF (-100000)
+#define NO_REF16 (-30000)   /* in 16-bit lanes (step 2) */
 static int src_ref(struct src_val v)
 {
 	return v.exp ? (int)v.exp - v.bias : NO_REF;
@@ -49,6 +51,13 @@ static int src_ref(struct src_val v)
 static inline simde__m512i splat(int32_t x)
 {
 	return simde_mm512_set1_epi32(x);
+}
+
+/* Two rows' 16-bit values in each 32-bit lane, the first low
+   (step 2's pairs of SrcB rows, SrcA's columns twice). */
+static inline simde__m512i pair_pack(simde__m512i r0, simde__m512i r1)
+{
+	return simde_mm512_or_si512(simde_mm512_and_si512(r0, splat(0xFFFF)), simde_mm512_slli_epi32(r1, 16));
 }
 
 /* src_decode for 16 data at once: the significand after sig_mask with the
@@ -91,40 +100,6 @@ static int32_t src_int8(uint32_t x)
 static uint32_t srca_int_mask(unsigned phase) { return (phase & 1) ? 0x41FFFu : 0x4E0FFu; }
 static uint32_t srcb_int_mask(unsigned phase) { return (phase & 2) ? 0x40FFFu : 0x7F0FFu; }
 
-/* 2^e per lane for normal-range e (-126..127). */
-static inline simde__m512 pow2_16(simde__m512i e)
-{
-	return simde_mm512_castsi512_ps(simde_mm512_slli_epi32(simde_mm512_add_epi32(e, splat(127)), 23));
-}
-
-/* +-sig * 2^(ref - 11) per lane, exactly (the scale in two normal-range
-   steps: ref - 11 reaches -137), 0 where sig is 0. */
-static simde__m512 sig_to_float16(simde__m512i sig, simde__m512i ref)
-{
-	simde__m512i m = simde_mm512_and_si512(sig, splat(0x7FF));
-	simde__mmask16 nz = simde_mm512_test_epi32_mask(m, m);
-	simde__m512i e = simde_mm512_maskz_sub_epi32(nz, ref, splat(11));
-	simde__m512i e1 = simde_mm512_sub_epi32(simde_mm512_srli_epi32(simde_mm512_add_epi32(e, splat(256)), 1),
-	                                        splat(128));   /* floor(e / 2) */
-	simde__m512 f = simde_mm512_mul_ps(simde_mm512_cvtepu32_ps(m), pow2_16(e1));
-	f = simde_mm512_mul_ps(f, pow2_16(simde_mm512_sub_epi32(e, e1)));
-	return simde_mm512_castsi512_ps(simde_mm512_or_si512(simde_mm512_castps_si512(f),
-	                                                     simde_mm512_and_si512(sig, splat(INT32_MIN))));
-}
-
-/* decode16 and sig_to_float16 of one row, widening [*lo, *hi] to the
-   exponents of its non-zero data. */
-static simde__m512 decode_float16(const uint32_t x[TTX_COLS], enum ttx_mstyle style, unsigned fmt, uint32_t sig_mask,
-                                  uint32_t sig[TTX_COLS], int ref[TTX_COLS], simde__m512i *lo, simde__m512i *hi)
-{
-	decode16(x, style, fmt, sig_mask, sig, ref);
-	simde__m512i r = simde_mm512_loadu_si512(ref);
-	simde__mmask16 nz = (simde__mmask16)~simde_mm512_cmpeq_epi32_mask(r, splat(NO_REF));
-	*lo = simde_mm512_mask_min_epi32(*lo, nz, *lo, r);
-	*hi = simde_mm512_mask_max_epi32(*hi, nz, *hi, r);
-	return sig_to_float16(simde_mm512_loadu_si512(sig), r);
-}
-
 void ttx_matrix_load_a(struct ttx_mop_operands *op, const uint32_t (*rows)[TTX_COLS], unsigned nrows,
                        enum ttx_mstyle style, unsigned fmt_a, unsigned phase)
 {
@@ -134,17 +109,23 @@ void ttx_matrix_load_a(struct ttx_mop_operands *op, const uint32_t (*rows)[TTX_C
 				op->i[k][j] = src_int8(ttx_truncate_src(rows[k][j], fmt_a) & srca_int_mask(phase));
 		return;
 	}
-	simde__m512i lo = splat(INT32_MAX), hi = splat(INT32_MIN);
+	simde__m512i lo = splat(INT32_MAX);
 	for (unsigned k = 0; k < nrows; k++) {
-		simde__m512 af = decode_float16(rows[k], style, fmt_a, srca_sig_mask(phase), op->sig[k], op->ref[k], &lo, &hi);
-		simde_mm512_storeu_ps(op->af[k], af);
-		/* +-1/2 with the sign of af */
-		simde__m512i h = simde_mm512_or_si512(simde_mm512_and_si512(simde_mm512_castps_si512(af), splat(INT32_MIN)),
-		                                      splat(0x3F000000));
-		simde_mm512_storeu_si512(op->half[k], h);
+		uint32_t sig[TTX_COLS];
+		int ref[TTX_COLS];
+		decode16(rows[k], style, fmt_a, srca_sig_mask(phase), sig, ref);
+		simde__m512i rv = simde_mm512_loadu_si512(ref), sv = simde_mm512_loadu_si512(sig);
+		simde__mmask16 nz = (simde__mmask16)~simde_mm512_cmpeq_epi32_mask(rv, splat(NO_REF));
+		lo = simde_mm512_mask_min_epi32(lo, nz, lo, rv);
+		simde__m512i r16 = simde_mm512_mask_mov_epi32(splat(NO_REF16), nz, rv);
+		/* 2 x the 5 bits: 10..6 in even phases, 5..1 in odd ones */
+		simde__m512i m = simde_mm512_and_si512(sv, splat(0x7FF));
+		m = (phase & 1) ? simde_mm512_and_si512(m, splat(0x3E)) : simde_mm512_srli_epi32(m, 5);
+		m = simde_mm512_mask_sub_epi32(m, simde_mm512_movepi32_mask(sv), simde_mm512_setzero_si512(), m);
+		simde_mm512_storeu_si512(op->ref16[k], pair_pack(r16, r16));
+		simde_mm512_storeu_si512(op->sig16[k], pair_pack(m, m));
 	}
 	op->ref_lo = ttx_reduce_min16(lo);
-	op->ref_hi = ttx_reduce_max16(hi);
 }
 
 const struct ttx_mop_operands *ttx_matrix_load_a_cached(struct ttx_srca_cache *c, const uint32_t (*rows)[TTX_COLS],
@@ -503,18 +484,28 @@ static inline simde__m512i round_magnitude16(simde__m512i n, simde__m512i s)
 	return simde_mm512_mask_mov_epi32(right, simde_mm512_cmple_epi32_mask(s, zero), left);
 }
 
-/* Signed x * 2^-t rounded half up, per lane; |x| < 2^15, t >= -13.  The
-   floor of y = x + half by 2^t is taken on y + 2^30 (positive), less
-   2^(30 - t): SIMDe has no 512-bit variable arithmetic shift. */
+/* The same for Dst's significands, n < 2^25: (n 2^3 + half) >> (s + 3),
+   with no left shift to choose (shifts by 32 or more give 0, below half a
+   unit). */
+static inline simde__m512i round_dst16(simde__m512i n, simde__m512i s)
+{
+	simde__m512i s3 = simde_mm512_add_epi32(s, splat(3));
+	simde__m512i half = simde_mm512_sllv_epi32(splat(1), simde_mm512_sub_epi32(s3, splat(1)));   /* 0 for s3 = 0 */
+	return simde_mm512_srlv_epi32(simde_mm512_add_epi32(simde_mm512_slli_epi32(n, 3), half), s3);
+}
+
+/* Signed x * 2^-t rounded half up, per lane; |x| < 2^15, t >= -13: the
+   floor of y = x 2^13 + half by 2^(t + 13), taken on y + 2^30 (positive),
+   less 2^(30 - t - 13) (SIMDe has no 512-bit variable arithmetic shift);
+   from t + 13 = 30 on the result is 0, which the clamped shift gives. */
 static inline simde__m512i round_half_up16(simde__m512i x, simde__m512i t)
 {
-	const simde__m512i one = splat(1), zero = simde_mm512_setzero_si512(), bias = splat(1 << 30);
-	simde__m512i tc = simde_mm512_min_epi32(t, splat(30));   /* from 17 on the result is 0 */
-	simde__m512i y = simde_mm512_add_epi32(x, simde_mm512_sllv_epi32(one, simde_mm512_sub_epi32(tc, one)));
-	simde__m512i right = simde_mm512_sub_epi32(simde_mm512_srlv_epi32(simde_mm512_add_epi32(y, bias), tc),
-	                                           simde_mm512_srlv_epi32(bias, tc));
-	simde__m512i left = simde_mm512_sllv_epi32(x, simde_mm512_sub_epi32(zero, t));
-	return simde_mm512_mask_mov_epi32(right, simde_mm512_cmple_epi32_mask(t, zero), left);
+	const simde__m512i bias = splat(1 << 30);
+	simde__m512i tc = simde_mm512_min_epi32(simde_mm512_add_epi32(t, splat(13)), splat(30));
+	simde__m512i half = simde_mm512_sllv_epi32(splat(1), simde_mm512_sub_epi32(tc, splat(1)));   /* 0 for tc = 0 */
+	simde__m512i y = simde_mm512_add_epi32(simde_mm512_slli_epi32(x, 13), half);
+	return simde_mm512_sub_epi32(simde_mm512_srlv_epi32(simde_mm512_add_epi32(y, bias), tc),
+	                             simde_mm512_srlv_epi32(bias, tc));
 }
 
 /* Dst's 16 values of a row as addends (dst_addend for 16 lanes). */
@@ -552,145 +543,58 @@ static struct dst16 dst_read16(const struct ttx_tile *t, bool dst32, enum ttx_ms
 	return d;
 }
 
-/* Step 2 for the half k0..k0+7 of one row, in integers: the sum in units
-   of 2^(Rh - 10) and Rh (NO_REF where no product takes part) per lane. */
-static void half_sum16_int(const struct ttx_mop_operands *op, const uint32_t bsig[TTX_COLS],
-                           const int bref[TTX_COLS], unsigned k0, int off, int min_ref,
-                           simde__m512i *hs, simde__m512i *rh)
+/* Step 2 for a pair of SrcB rows and a half k0..k0+7, in 16-bit lanes:
+   lane 2c + i is column c of the pair's row i.  The phase's bits of each
+   operand as small integers (SrcA's 5; SrcB's 7 or, in phases 2-3, its 4
+   low bits times 8) make a product p < 2^12 in units of 2^(ref - 10), ref
+   its reference exponent (phase_ref_offset; the x 8 brings phases 2-3 to
+   that footing).  So product k is p 2^-(Rh - ref) grid units, rounded ties
+   away, and 8 of them sum below 2^15.  The rounding is one mulhrs, (x m +
+   2^14) >> 15 with m = 2^(14 - d), d = Rh - ref (m = 0 from d = 15 on: the
+   product is below half a unit): x = 2p gives floor(p 2^-d + 1/2) for
+   p >= 0, and x = 2p - 1 gives -floor(|p| 2^-d + 1/2) for p < 0.
+   Exponents add with saturation, so zero operands (NO_REF16) stay far
+   below every real one and never set Rh; their p is 0.  masked: products
+   below min_ref may have non-zero p and are masked off.  Out: the sums
+   and Rh (NO_REF16 region where no product takes part). */
+static void half_sums_pair(const struct ttx_mop_operands *op, const int32_t bref[TTX_COLS], const int32_t bsig[TTX_COLS],
+                           unsigned k0, bool masked, int min_ref, simde__m512i *sum, simde__m512i *rh)
 {
-	const simde__m512i noref = splat(NO_REF), zero = simde_mm512_setzero_si512();
-	simde__m512i eab[8];
-	simde__mmask16 take[8];
-	simde__m512i r = noref;
+	const simde__m512i one = simde_mm512_set1_epi16(1), lo = simde_mm512_set1_epi16((int16_t)min_ref);
+	simde__m512i b[8], r = simde_mm512_set1_epi16(INT16_MIN);
 	for (unsigned i = 0; i < 8; i++) {
-		unsigned k = k0 + i;
-		take[i] = 0;
-		if (bref[k] == NO_REF)
-			continue;
-		simde__m512i ra = simde_mm512_loadu_si512(op->ref[k]);
-		eab[i] = simde_mm512_add_epi32(ra, splat(bref[k]));
-		simde__m512i ref = simde_mm512_sub_epi32(eab[i], splat(off));
-		take[i] = (simde__mmask16)~simde_mm512_cmpeq_epi32_mask(ra, noref) &
-		          simde_mm512_cmpge_epi32_mask(ref, splat(min_ref));
-		r = simde_mm512_mask_max_epi32(r, take[i], r, ref);
+		/* the pair's two rows in each 32-bit lane */
+		b[i] = simde_mm512_adds_epi16(simde_mm512_loadu_si512(op->ref16[k0 + i]), simde_mm512_set1_epi32(bref[k0 + i]));
+		if (masked)
+			r = simde_mm512_mask_max_epi16(r, simde_mm512_cmpge_epi16_mask(b[i], lo), r, b[i]);
+		else
+			r = simde_mm512_max_epi16(r, b[i]);
 	}
-	simde__m512i sum = zero;
+	simde__m512i c = simde_mm512_subs_epi16(simde_mm512_set1_epi16(14), r), acc = simde_mm512_setzero_si512();
 	for (unsigned i = 0; i < 8; i++) {
-		unsigned k = k0 + i;
-		if (!take[i])
-			continue;
-		simde__m512i sa = simde_mm512_loadu_si512(op->sig[k]);
-		simde__m512i n = simde_mm512_mullo_epi32(simde_mm512_and_si512(sa, splat(0x7FF)),
-		                                         splat((int32_t)(bsig[k] & 0x7FF)));
-		/* the product's e0 is ea + eb - 20: shift Rh - 10 - e0 */
-		simde__m512i u = round_magnitude16(n, simde_mm512_sub_epi32(simde_mm512_add_epi32(r, splat(10)), eab[i]));
-		simde__mmask16 neg = simde_mm512_test_epi32_mask(simde_mm512_xor_si512(sa, splat((int32_t)bsig[k])),
-		                                                 splat(INT32_MIN));
-		sum = simde_mm512_mask_add_epi32(sum, take[i] & (simde__mmask16)~neg, sum, u);
-		sum = simde_mm512_mask_sub_epi32(sum, take[i] & neg, sum, u);
+		simde__m512i m = simde_mm512_sllv_epi16(one, simde_mm512_adds_epi16(b[i], c));
+		simde__m512i x = simde_mm512_mullo_epi16(simde_mm512_loadu_si512(op->sig16[k0 + i]),
+		                                         simde_mm512_set1_epi32(bsig[k0 + i]));
+		x = simde_mm512_add_epi16(x, simde_mm512_srai_epi16(x, 15));
+		simde__m512i u = simde_mm512_mulhrs_epi16(x, m);
+		if (masked)
+			acc = simde_mm512_mask_add_epi16(acc, simde_mm512_cmpge_epi16_mask(b[i], lo), acc, u);
+		else
+			acc = simde_mm512_add_epi16(acc, u);
 	}
-	*hs = sum;
+	*sum = acc;
 	*rh = r;
 }
 
-/* Step 2 in fp32, where that is exact, for a block whose operand
-   exponents (ref) are all at least -114, so the operands as floats (af,
-   bf: +-sig * 2^(ref - 11)) are normal, and whose ea + eb all lie within
-   -100..120, so the products af * bf are exact normal floats and the
-   scale onto the half's grid, S = 2^(12 - Rh) (the -11s count twice), is
-   normal too (fp_block_ok).  Then y = af * bf * S is the product in grid
-   units, |y| < 2^12, exact whenever |y| >= 2^-100 (a product has at most
-   12 significant bits); anything smaller rounds to 0 whatever happens to
-   it.  The sum of the 8 rounded products is exact.  A zero operand's ref
-   is NO_REF, so its ea + eb never wins the maximum and its y is 0: no
-   lane needs masking unless products fall below min_ref (then `masked`). */
-static bool fp_block_ok(int alo, int ahi, int blo, int bhi)
+/* The 32-bit lanes of row i (0, 1) of a pair from its 16-bit lanes: the
+   16 bits sign-extended (the sign from a 16-bit shift: SIMDe has no
+   512-bit arithmetic shift of 32-bit lanes). */
+static inline simde__m512i pair_row(simde__m512i v, unsigned i)
 {
-	return alo > ahi || blo > bhi ||
-	       (alo >= -114 && blo >= -114 && alo + blo >= -100 && ahi + bhi <= 120);
-}
-
-/* y = x * b rounded to an integer, nearest with ties away from zero, for
-   |y| < 2^13 exact; h is +-1/2 with the sign of y.  y + h truncated to 24
-   bits (one FMA, rounding toward zero) is at most the exact sum and at
-   least its floor on the magnitude (integers are representable), so
-   truncating it again gives floor(|y| + 1/2).  Without a rounding-mode
-   FMA: truncate y to 10 fraction bits first, which makes the add exact
-   and keeps the comparison with 1/2. */
-static inline simde__m512 product_ties_away16(simde__m512 x, simde__m512 b, simde__m512 h)
-{
-#if defined(SIMDE_X86_AVX512F_NATIVE)
-	simde__m512 y = _mm512_fmadd_round_ps(x, b, h, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
-#else
-	simde__m512 y = simde_mm512_roundscale_ps(simde_mm512_mul_ps(x, b),
-	                                          (10 << 4) | SIMDE_MM_FROUND_TO_ZERO | SIMDE_MM_FROUND_NO_EXC);
-	y = simde_mm512_add_ps(y, h);
-#endif
-	return simde_mm512_roundscale_ps(y, SIMDE_MM_FROUND_TO_ZERO | SIMDE_MM_FROUND_NO_EXC);
-}
-
-/* Rh + off (the largest ea + eb of the half k0..k0+7 whose product takes
-   part) per lane, about 2 * NO_REF where none does. */
-static simde__m512i half_ref16(const struct ttx_mop_operands *op, const int bref[TTX_COLS], unsigned k0,
-                               int off, bool masked, int min_ref)
-{
-	simde__m512i r = splat(2 * NO_REF);
-	if (masked) {
-		for (unsigned k = k0; k < k0 + 8; k++) {
-			simde__m512i e = simde_mm512_add_epi32(simde_mm512_loadu_si512(op->ref[k]), splat(bref[k]));
-			r = simde_mm512_mask_max_epi32(r, simde_mm512_cmpge_epi32_mask(e, splat(min_ref + off)), r, e);
-		}
-		return r;
-	}
-	/* two chains of maxima (the loop is the critical path) */
-	simde__m512i r1 = r;
-	for (unsigned k = k0; k < k0 + 8; k += 2) {
-		r = simde_mm512_max_epi32(r, simde_mm512_add_epi32(simde_mm512_loadu_si512(op->ref[k]), splat(bref[k])));
-		r1 = simde_mm512_max_epi32(r1, simde_mm512_add_epi32(simde_mm512_loadu_si512(op->ref[k + 1]),
-		                                                      splat(bref[k + 1])));
-	}
-	return simde_mm512_max_epi32(r, r1);
-}
-
-/* Product k of a half on the half's grid (scale), rounded ties away. */
-static inline __attribute__((always_inline)) simde__m512 product16(const struct ttx_mop_operands *op,
-                                                                   const float bf[TTX_COLS], const int bref[TTX_COLS],
-                                                                   unsigned k, int off, bool masked, int min_ref,
-                                                                   simde__m512 scale)
-{
-	simde__m512 x = simde_mm512_mul_ps(simde_mm512_loadu_ps(op->af[k]), scale);
-	if (masked) {
-		simde__m512i e = simde_mm512_add_epi32(simde_mm512_loadu_si512(op->ref[k]), splat(bref[k]));
-		x = simde_mm512_maskz_mov_ps(simde_mm512_cmpge_epi32_mask(e, splat(min_ref + off)), x);
-	}
-	simde__m512 b = simde_mm512_set1_ps(bf[k]);
-	simde__m512 h = simde_mm512_castsi512_ps(simde_mm512_xor_si512(
-		simde_mm512_loadu_si512(op->half[k]), simde_mm512_and_si512(simde_mm512_castps_si512(b), splat(INT32_MIN))));
-	return product_ties_away16(x, b, h);
-}
-
-/* The half's sum in units of 2^(Rh - 10) and Rh (NO_REF where no
-   product takes part), given r from half_ref16.  h = +-1/2 takes the sign
-   of af * b by an XOR of b's sign onto af's half; two partial sums halve
-   the chain of dependent adds. */
-static inline __attribute__((always_inline)) void half_sum16_fp(const struct ttx_mop_operands *op,
-                                                                 const float bf[TTX_COLS], const int bref[TTX_COLS],
-                          unsigned k0, int off, bool masked, int min_ref, simde__m512i r,
-                          simde__m512i *hs, simde__m512i *rh)
-{
-	/* lanes without products keep S = 1 */
-	simde__mmask16 valid = simde_mm512_cmpge_epi32_mask(r, splat(-1000));
-	simde__m512 scale = pow2_16(simde_mm512_maskz_sub_epi32(valid, splat(12 + off), r));
-	simde__m512 sum0 = simde_mm512_setzero_ps(), sum1 = simde_mm512_setzero_ps();
-	for (unsigned k = k0; k < k0 + 8; k += 2) {
-		sum0 = simde_mm512_add_ps(sum0, product16(op, bf, bref, k, off, masked, min_ref, scale));
-		sum1 = simde_mm512_add_ps(sum1, product16(op, bf, bref, k + 1, off, masked, min_ref, scale));
-	}
-	/* |sum| < 2^15, an integer: to int32 by the 1.5 * 2^23 bias */
-	simde__m512 total = simde_mm512_add_ps(sum0, sum1);
-	*hs = simde_mm512_sub_epi32(simde_mm512_castps_si512(simde_mm512_add_ps(total, simde_mm512_set1_ps(12582912.0f))),
-	                            splat(0x4B400000));
-	*rh = simde_mm512_mask_sub_epi32(splat(NO_REF), valid, r, splat(off));
+	simde__m512i sign = simde_mm512_srai_epi16(v, 15);
+	if (i)
+		return simde_mm512_mask_blend_epi16(0xAAAAAAAAu, simde_mm512_srli_epi32(v, 16), sign);
+	return simde_mm512_mask_blend_epi16(0xAAAAAAAAu, v, simde_mm512_slli_epi32(sign, 16));
 }
 
 /* Step 3 for the 16 columns of one row from the half sums: *units * 2^*g
@@ -708,7 +612,7 @@ static void accumulate_row16(const simde__m512i hs[2], const simde__m512i rh[2],
 		                                   round_half_up16(hs[h], t));
 	}
 	/* Dst lanes with n = 0 add nothing */
-	simde__m512i du = round_magnitude16(dst->n, simde_mm512_sub_epi32(vg, dst->e0));
+	simde__m512i du = round_dst16(dst->n, simde_mm512_sub_epi32(vg, dst->e0));
 	total = simde_mm512_mask_add_epi32(total, (simde__mmask16)~dst->neg, total, du);
 	total = simde_mm512_mask_sub_epi32(total, dst->neg, total, du);
 	*units = simde_mm512_maskz_mov_epi32((simde__mmask16)~simde_mm512_cmpeq_epi32_mask(r, noref), total);
@@ -726,12 +630,17 @@ static simde__m512i units_to_fields16(simde__m512i units, simde__m512i g, bool d
 	simde__mmask16 nz = simde_mm512_test_epi32_mask(units, units);
 	simde__mmask16 neg = simde_mm512_cmpgt_epi32_mask(zero, units);
 	simde__m512i m = simde_mm512_abs_epi32(units);
-	/* the leading bit: the exponent of m as a float, less one where the
-	   conversion rounded m up to the next power of two */
+	/* the leading bit (AVX-512CD counts leading zeros; SIMDe lacks it:
+	   elsewhere the exponent of m as a float, less one where the
+	   conversion rounded m up to the next power of two) */
+#if defined(SIMDE_X86_AVX512CD_NATIVE)
+	simde__m512i lead = _mm512_sub_epi32(splat(31), _mm512_lzcnt_epi32(m));
+#else
 	simde__m512i lead = simde_mm512_sub_epi32(
 		simde_mm512_srli_epi32(simde_mm512_castps_si512(simde_mm512_cvtepu32_ps(m)), 23), splat(127));
 	simde__m512i above = simde_mm512_srlv_epi32(m, lead);
 	lead = simde_mm512_mask_sub_epi32(lead, simde_mm512_cmpeq_epi32_mask(above, zero), lead, one);
+#endif
 	simde__m512i q = round_magnitude16(m, simde_mm512_sub_epi32(lead, splat(man)));
 	simde__mmask16 carry = simde_mm512_test_epi32_mask(q, splat(1 << (man + 1)));
 	q = simde_mm512_mask_mov_epi32(q, carry, simde_mm512_srli_epi32(q, 1));
@@ -777,39 +686,61 @@ static void dst_write16(struct ttx_tile *t, bool dst32, enum ttx_mstyle style, u
 	}
 }
 
+/* SrcB row brow as step 2 wants it (NULL: a missing 8th row, zero): per
+   k, the exponent less the phase offset (NO_REF16 for zero) and the signed
+   phase bits (SrcA's counterpart is ttx_matrix_load_a); *lo takes the
+   smallest exponent of its non-zero data. */
+static void srcb_operands16(const uint32_t *brow, unsigned fmt_b, unsigned phase, enum ttx_mstyle style,
+                            simde__m512i *ref, simde__m512i *sig, simde__m512i *lo)
+{
+	if (!brow) {
+		*ref = splat(NO_REF16), *sig = simde_mm512_setzero_si512();
+		return;
+	}
+	uint32_t s[TTX_COLS];
+	int r[TTX_COLS];
+	decode16(brow, style, fmt_b, srcb_sig_mask(phase), s, r);
+	simde__m512i rv = simde_mm512_loadu_si512(r), sv = simde_mm512_loadu_si512(s);
+	simde__mmask16 nz = (simde__mmask16)~simde_mm512_cmpeq_epi32_mask(rv, splat(NO_REF));
+	*lo = simde_mm512_mask_min_epi32(*lo, nz, *lo, rv);
+	*ref = simde_mm512_mask_sub_epi32(splat(NO_REF16), nz, rv, splat(phase_ref_offset(phase)));
+	/* phases 0-1: bits 10..4 (7); 2-3: bits 3..0 times 8 */
+	simde__m512i m = simde_mm512_and_si512(sv, splat(0x7FF));
+	m = (phase & 2) ? simde_mm512_slli_epi32(m, 3) : simde_mm512_srli_epi32(m, 4);
+	*sig = simde_mm512_mask_sub_epi32(m, simde_mm512_movepi32_mask(sv), simde_mm512_setzero_si512(), m);
+}
+
 void ttx_matrix_dot_fp(struct ttx_tile *t, const struct ttx_mop_operands *op, const uint32_t *const brows[],
                        const unsigned rows[], unsigned n, unsigned fmt_b, unsigned phase,
                        enum ttx_mstyle style, bool dst32)
 {
-	uint32_t bsig[8][TTX_COLS];
-	int bref[8][TTX_COLS];
-	float bf[8][TTX_COLS];
-	simde__m512i lo = splat(INT32_MAX), hi = splat(INT32_MIN);
-	for (unsigned i = 0; i < n; i++)
-		simde_mm512_storeu_ps(bf[i], decode_float16(brows[i], style, fmt_b, srcb_sig_mask(phase), bsig[i], bref[i],
-		                                            &lo, &hi));
-	int off = phase_ref_offset(phase), min_ref = product_min_ref(style);
-	int blo = ttx_reduce_min16(lo), bhi = ttx_reduce_max16(hi);
-	bool fast = fp_block_ok(op->ref_lo, op->ref_hi, blo, bhi);
-	bool masked = blo + op->ref_lo - off < min_ref;
+	int min_ref = product_min_ref(style);
+	/* per pair of rows and k, the two rows' exponents and phase bits */
+	int32_t bref[4][TTX_COLS], bsig[4][TTX_COLS];
+	simde__m512i lo = splat(INT32_MAX);
+	for (unsigned pair = 0; 2 * pair < n; pair++) {
+		simde__m512i r[2], s[2];
+		for (unsigned i = 0; i < 2; i++)
+			srcb_operands16(2 * pair + i < n ? brows[2 * pair + i] : NULL, fmt_b, phase, style, &r[i], &s[i], &lo);
+		simde_mm512_storeu_si512(bref[pair], pair_pack(r[0], r[1]));
+		simde_mm512_storeu_si512(bsig[pair], pair_pack(s[0], s[1]));
+	}
+	int blo = ttx_reduce_min16(lo), off = phase_ref_offset(phase);
+	bool masked = blo != INT32_MAX && op->ref_lo != INT32_MAX && blo + op->ref_lo - off < min_ref;
 	/* stage by stage over the rows: the rows' work is independent, and
 	   each stage's loop overlaps its iterations' latencies */
 	simde__m512i hs[8][2], rh[8][2], units[8], g[8];
-	for (unsigned i = 0; i < n; i++)
-		for (unsigned h = 0; h < 2; h++)
-			if (fast)
-				rh[i][h] = half_ref16(op, bref[i], 8 * h, off, masked, min_ref);
-			else
-				half_sum16_int(op, bsig[i], bref[i], 8 * h, off, min_ref, &hs[i][h], &rh[i][h]);
-	/* (masked as a constant in each loop: no test per product) */
-	if (fast && masked)
-		for (unsigned i = 0; i < n; i++)
-			for (unsigned h = 0; h < 2; h++)
-				half_sum16_fp(op, bf[i], bref[i], 8 * h, off, true, min_ref, rh[i][h], &hs[i][h], &rh[i][h]);
-	else if (fast)
-		for (unsigned i = 0; i < n; i++)
-			for (unsigned h = 0; h < 2; h++)
-				half_sum16_fp(op, bf[i], bref[i], 8 * h, off, false, min_ref, rh[i][h], &hs[i][h], &rh[i][h]);
+	for (unsigned pair = 0; 2 * pair < n; pair++)
+		for (unsigned h = 0; h < 2; h++) {
+			simde__m512i sum, r;
+			half_sums_pair(op, bref[pair], bsig[pair], 8 * h, masked, min_ref, &sum, &r);
+			for (unsigned i = 0; i < 2; i++) {
+				simde__m512i r32 = pair_row(r, i);
+				hs[2 * pair + i][h] = pair_row(sum, i);
+				rh[2 * pair + i][h] = simde_mm512_mask_mov_epi32(r32, simde_mm512_cmpgt_epi32_mask(splat(-1000), r32),
+				                                                splat(NO_REF));
+			}
+		}
 	for (unsigned i = 0; i < n; i++) {
 		struct dst16 d = dst_read16(t, dst32, style, rows[i]);
 		accumulate_row16(hs[i], rh[i], &d, dst32, &units[i], &g[i]);

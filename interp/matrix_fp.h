@@ -58,17 +58,14 @@ static inline int32_t ttx_sat_add_int32(int32_t x, int32_t y)
 
 /* A 16x16 SrcA block decoded for one fidelity phase. */
 struct ttx_mop_operands {
-	/* Float styles: the phase-masked 11-bit significand with the sign in
-	   bit 31, and the exponent of the full operand's leading bit. */
-	uint32_t sig[16][TTX_COLS];
-	int ref[16][TTX_COLS];
-	/* The same as floats, +-sig * 2^(ref - 11) (0 for a zero datum), and
-	   the smallest and largest ref of the block's non-zero data (lo > hi
-	   when it is all zero): the fp32 path's inputs and range check. */
-	float af[16][TTX_COLS];
-	int ref_lo, ref_hi;
-	/* +-1/2 with the sign of af */
-	float half[16][TTX_COLS];
+	/* Float styles, per row k, in 16-bit lanes 2c and 2c + 1 (column c;
+	   the two rows of a pair of SrcB rows, matrix_fp.c "Step 2"): the
+	   exponent of the full operand's leading bit (NO_REF16 for zero), and
+	   +-2 times the phase's 5 significand bits.  ref_lo is the smallest
+	   exponent of the block's non-zero data (INT32_MAX when there is none). */
+	int16_t ref16[16][2 * TTX_COLS];
+	int16_t sig16[16][2 * TTX_COLS];
+	int ref_lo;
 	int32_t i[16][TTX_COLS];
 };
 

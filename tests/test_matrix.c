@@ -524,9 +524,10 @@ static uint32_t random_src(uint64_t *seed, enum ttx_mstyle style, int centre)
 
 START_TEST(test_fp_simd_matches_scalar)
 {
-	/* The 16-lane MVMUL path (ttx_matrix_load_a's decode included) against
+	/* The SIMD MVMUL path (ttx_matrix_load_a's decode included) against
 	   the scalar model, one Dst row at a time, over every style, phase and
-	   Dst width. */
+	   Dst width, with 8, 7 (broadcast) or 4 (GAPOOL) rows; 4,000 blocks,
+	   1,000,000 with TTX_LONG_TESTS=1 (make check-long). */
 	static const enum ttx_mstyle styles[3] = { TTX_MSTYLE_BF16, TTX_MSTYLE_FP16, TTX_MSTYLE_TF32 };
 	static const unsigned fmts[3] = { TTX_FMT_BF16, TTX_FMT_FP16, TTX_FMT_TF32 };
 	struct ttx_tile *t1 = new_tile(), *t2 = new_tile();
@@ -534,8 +535,10 @@ START_TEST(test_fp_simd_matches_scalar)
 	static uint32_t a[16][TTX_COLS];
 	uint32_t b[8][TTX_COLS];
 	struct ttx_mop_operands op;
-	for (unsigned iter = 0; iter < 4000; iter++) {
+	unsigned iters = getenv("TTX_LONG_TESTS") ? 1000000 : 4000;
+	for (unsigned iter = 0; iter < iters; iter++) {
 		unsigned si = iter % 3, phase = (iter / 3) % 4;
+		unsigned nrows = iter % 7 == 3 ? 7 : iter % 7 == 5 ? 4 : 8;
 		bool dst32 = (iter / 12) % 2 && styles[si] != TTX_MSTYLE_FP16;
 		enum ttx_mstyle style = styles[si];
 		/* operand exponents: products near the bottom of the range (flushes,
@@ -548,7 +551,8 @@ START_TEST(test_fp_simd_matches_scalar)
 			for (unsigned j = 0; j < TTX_COLS; j++)
 				a[k][j] = random_src(&seed, style, centre);
 		/* a block of 8 B rows; every fifth block with a centre per row, so
-		   that blocks mix ranges the fp32 path takes with ones it does not */
+		   that blocks mix exponent ranges (and products below the style's
+		   range with others) */
 		bool mixed = iter % 5 == 0;
 		for (unsigned i = 0; i < 8; i++) {
 			int c = mixed ? (int)(test_rand(&seed) % (style == TTX_MSTYLE_FP16 ? 32 : 256)) : centre;
@@ -576,13 +580,13 @@ START_TEST(test_fp_simd_matches_scalar)
 		ttx_matrix_load_a(&op, (const uint32_t (*)[TTX_COLS])a, 16, style, fa, phase);
 		const uint32_t *brows[8];
 		unsigned rows[8];
-		for (unsigned i = 0; i < 8; i++) {
+		for (unsigned i = 0; i < nrows; i++) {
 			brows[i] = b[i];
 			rows[i] = row0 + i;
 			ttx_matrix_dot_fp_scalar(t2, (const uint32_t (*)[TTX_COLS])a, fa, b[i], fb, phase, style, dst32,
 			                         row0 + i);
 		}
-		ttx_matrix_dot_fp(t1, &op, brows, rows, 8, fb, phase, style, dst32);
+		ttx_matrix_dot_fp(t1, &op, brows, rows, nrows, fb, phase, style, dst32);
 		for (unsigned n = 0; n < 8 * TTX_COLS; n++) {
 			unsigned row = row0 + n / TTX_COLS, j = n % TTX_COLS;
 			uint32_t x1 = dst32 ? ttx_dst32_get(t1, row, j) : t1->dst[row][j];
@@ -1129,6 +1133,7 @@ int main(void)
 	tcase_add_test(tc, test_elw_int8);
 	tcase_add_test(tc, test_mvmul_broadcast_row);
 	tc = test_tcase(s, "fp");
+	tcase_set_timeout(tc, getenv("TTX_LONG_TESTS") ? 3600 : 60);
 	tcase_add_test(tc, test_fp_rounding_edges);
 	tcase_add_test(tc, test_elwmul_bf16);
 	tcase_add_test(tc, test_elwadd_phase_divide);
