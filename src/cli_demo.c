@@ -176,11 +176,12 @@ static struct check check_softmax(const float *x, const float *p, size_t M, size
 	return (struct check) { worst, bound, "max |p - ref| / ref", 0 };
 }
 
-static int run_block(const char *engine_name, enum ttx_engine engine, const float *x, const float *w1,
-                     const float *w2, size_t M, size_t K, size_t N, const struct ttx_op_params *base,
-                     struct run *r)
+static int run_block(const char *engine_name, enum ttx_engine engine, struct ttx_jit_cache *cache, const float *x,
+                     const float *w1, const float *w2, size_t M, size_t K, size_t N,
+                     const struct ttx_op_params *base, struct run *r)
 {
-	struct ttx_options opt = { .engine = engine, .warn = warn_line, .warn_ctx = stderr, .timing = 1 };
+	struct ttx_options opt = { .engine = engine, .warn = warn_line, .warn_ctx = stderr, .timing = 1,
+	                           .jit_cache = cache };
 	struct ttx_tile *t = ttx_tile_new(&opt);
 	if (!t) {
 		fprintf(stderr, "ttx: out of memory\n");
@@ -192,7 +193,7 @@ static int run_block(const char *engine_name, enum ttx_engine engine, const floa
 	if (tty)
 		p.progress = show_progress, p.progress_ctx = &pr;
 	else
-		fprintf(stderr, "  running on the %s ...\n", engine == TTX_ENGINE_JIT ? "JIT" : "interpreter");
+		fprintf(stderr, "  running on the %s ...\n", engine_name);
 	size_t rows[NOPS] = { M, M, M, M }, cols[NOPS] = { N, N, N, N };
 	const float *a[NOPS] = { x, NULL, NULL, NULL }, *b[NOPS] = { w1, NULL, w2, NULL };
 	size_t ar[NOPS] = { M, M, M, M }, ac[NOPS] = { K, N, N, N }, bcols[NOPS] = { N, 0, N, 0 };
@@ -306,12 +307,17 @@ int cmd_demo(int argc, char **argv)
 	       fid_names[p.fidelity]);
 	fflush(stdout);
 
-	struct run runs[2] = { 0 };
-	static const char *const eng_names[2] = { "interp", "jit" };
+	/* The JIT runs twice on one code cache: the first run compiles, the
+	   second shows the speed once compiled (as in a batch, a Python
+	   session or a larger model). */
+	struct run runs[3] = { 0 };
+	static const char *const eng_names[3] = { "interp", "jit", "jit again" };
+	static const char *const eng_what[3] = { "interpreter", "JIT", "JIT again (compiled code reused)" };
+	struct ttx_jit_cache *cache = engines & 2 ? ttx_jit_cache_new() : NULL;
 	int rc = 0;
-	for (int e = 0; e < 2; e++)
-		if (engines & (1 << e) &&
-		    run_block(eng_names[e], e ? TTX_ENGINE_JIT : TTX_ENGINE_INTERP, x, w1, w2, M, K, N, &p, &runs[e])) {
+	for (int e = 0; e < 3; e++)
+		if (engines & (1 << (e ? 1 : 0)) &&
+		    run_block(eng_what[e], e ? TTX_ENGINE_JIT : TTX_ENGINE_INTERP, cache, x, w1, w2, M, K, N, &p, &runs[e])) {
 			rc = EXIT_FAULT;
 			goto done;
 		}
@@ -337,7 +343,8 @@ int cmd_demo(int argc, char **argv)
 	if (engines == 3) {
 		int same = 1;
 		for (int i = 0; i < NOPS; i++)
-			same &= memcmp(runs[0].out[i], runs[1].out[i], M * N * sizeof(float)) == 0;
+			same &= memcmp(runs[0].out[i], runs[1].out[i], M * N * sizeof(float)) == 0 &&
+			        memcmp(runs[0].out[i], runs[2].out[i], M * N * sizeof(float)) == 0;
 		printf("  interpreter and JIT results: %s\n", same ? "identical, bit for bit" : "DIFFERENT");
 		if (!same)
 			rc = EXIT_FAULT;
@@ -359,24 +366,29 @@ int cmd_demo(int argc, char **argv)
 	       (unsigned long long)total, (double)total * 1e-3, TTX_PEAK_MACS_PER_CYCLE);
 
 	double macs = (double)M * (double)K * (double)N + (double)M * (double)N * (double)N;
-	printf("\n  %-8s %9s %14s %14s %12s\n", "engine", "seconds", "instructions", "instr/s", "MAC/s");
-	for (int e = 0; e < 2; e++) {
-		if (!(engines & (1 << e)))
+	printf("\n  %-10s %7s %14s %14s %12s\n", "engine", "seconds", "instructions", "instr/s", "MAC/s");
+	for (int e = 0; e < 3; e++) {
+		if (!(engines & (1 << (e ? 1 : 0))))
 			continue;
 		const struct run *u = &runs[e];
-		printf("  %-8s %9.3f %14llu %14.3g %12.3g\n", eng_names[e], u->wall, (unsigned long long)u->stats.insns,
+		printf("  %-10s %7.3f %14llu %14.3g %12.3g\n", eng_names[e], u->wall, (unsigned long long)u->stats.insns,
 		       (double)u->stats.insns / u->wall, macs / u->wall);
 	}
+	if (engines & 2)
+		printf("  the first JIT run compiled %llu blocks in %.3f s\n",
+		       (unsigned long long)runs[1].stats.jit_blocks_compiled, runs[1].stats.jit_compile_seconds);
 	if (engines == 3)
-		printf("  jit / interp: %.2fx on the whole block (matmul %.2fx, SFPU ops %.2fx)\n",
-		       runs[0].wall / runs[1].wall, (runs[0].seconds[0] + runs[0].seconds[2]) /
-		       (runs[1].seconds[0] + runs[1].seconds[2]), (runs[0].seconds[1] + runs[0].seconds[3]) /
-		       (runs[1].seconds[1] + runs[1].seconds[3]));
+		for (int e = 1; e < 3; e++)
+			printf("  %s / interp: %.2fx on the whole block (matmul %.2fx, SFPU ops %.2fx)\n", eng_names[e],
+			       runs[0].wall / runs[e].wall, (runs[0].seconds[0] + runs[0].seconds[2]) /
+			       (runs[e].seconds[0] + runs[e].seconds[2]), (runs[0].seconds[1] + runs[0].seconds[3]) /
+			       (runs[e].seconds[1] + runs[e].seconds[3]));
 	printf("\n%s\n", rc ? "FAILED" : "every result within its bound");
 done:
-	for (int e = 0; e < 2; e++)
+	for (int e = 0; e < 3; e++)
 		for (int i = 0; i < NOPS; i++)
 			free(runs[e].out[i]);
+	ttx_jit_cache_release(cache);
 	free(x), free(w1), free(w2);
 	return rc;
 }

@@ -381,9 +381,6 @@ static inline uint32_t ttx_shuffle_fp32(uint32_t v)
    dry. */
 int ttx_frontend_fetch(struct ttx_tile *t, unsigned thread);
 
-/* The words one MOP instruction expands to with MopCfg cfg and the latched
-   MaskHi, in order, as the MOP expander emits them (for the JIT, which
-   counts and checks them).  Returns how many there are. */
 /* Whether a compiled block of thread th may run now: running its
    instructions back to back is what the round-robin scheduler would do
    (src/run.c). */
@@ -392,6 +389,9 @@ int ttx_jit_alone(const struct ttx_tile *t, unsigned th);
 /* Why a RISC-V store to addr cannot be emulated (NULL: it can), for
    ttx_mmio_write and for the assembler's check of .mmio. */
 const char *ttx_mmio_store_problem(uint32_t addr);
+/* The words one MOP instruction expands to with MopCfg cfg and the latched
+   MaskHi, in order, as the MOP expander emits them (for the JIT, which
+   counts and checks them).  Returns how many there are. */
 size_t ttx_mop_expand(const uint32_t cfg[9], uint32_t mop_word, uint16_t mask_hi,
                       void (*emit)(void *ctx, uint32_t word), void *ctx);
 

@@ -284,6 +284,8 @@ out_has "demo" "instr/s"
 if "$TTX" --version | grep -q JIT; then
 	out_has "demo" "interpreter and JIT results: identical, bit for bit"
 	out_has "demo" "jit / interp:"
+	out_has "demo" "jit again / interp:"
+	out_has "demo" "the first JIT run compiled"
 fi
 check "demo --quick --engine interp" 0 "$TTX" demo --quick --engine interp
 out_has "demo --quick" "X 32x64, W1 64x64"
