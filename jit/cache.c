@@ -436,10 +436,17 @@ static int ready(struct ttx_jit *j, struct block *b)
 {
 	if (__atomic_load_n(&b->fn, __ATOMIC_ACQUIRE))
 		return 1;
-	if (__atomic_load_n(&b->queued, __ATOMIC_RELAXED) || __atomic_load_n(&b->failed, __ATOMIC_ACQUIRE) ||
-	    __atomic_add_fetch(&b->seen, 1, __ATOMIC_RELAXED) < j->threshold)
+	if (__atomic_load_n(&b->failed, __ATOMIC_ACQUIRE))
 		return 0;
-	if (j->async) {
+	if (__atomic_load_n(&b->queued, __ATOMIC_RELAXED)) {
+		/* queued by a tile of --engine auto sharing the cache: a tile of
+		   --engine jit does not wait for the compile thread (compile()
+		   does a block once, whoever comes first) */
+		if (j->async)
+			return 0;
+	} else if (__atomic_add_fetch(&b->seen, 1, __ATOMIC_RELAXED) < j->threshold) {
+		return 0;
+	} else if (j->async) {
 		if (enqueue(j->c, b))
 			return 0;
 		j->async = 0;   /* no thread: compile here from now on */

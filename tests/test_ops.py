@@ -186,6 +186,24 @@ def engines_agree():
 
 
 @test
+def tiles_share_compiled_code():
+    # every Tile of the process (and so every ttx.op call) uses one JIT
+    # code cache, and --engine jit runs its blocks compiled from the first
+    # even when an auto tile of an earlier test left them queued for the
+    # cache's compile thread
+    if not ttx.jit_available():
+        return
+    x = rng.standard_normal((64, 64)).astype(np.float32)
+    with ttx.Tile(engine="jit") as t1, ttx.Tile(engine="jit") as t2, ttx.Tile() as t3:
+        assert t1._opt.jit_cache and t1._opt.jit_cache == t2._opt.jit_cache == t3._opt.jit_cache
+        y1 = ttx.gelu(x, tile=t1)
+        y2 = ttx.gelu(x, tile=t2)
+        for s in (t1.stats(), t2.stats()):
+            assert s["insns_jit"] > s["insns"] // 2, s
+        assert np.array_equal(y1.view(np.uint32), y2.view(np.uint32))
+
+
+@test
 def the_work_runs_on_the_tile():
     a = rng.standard_normal((64, 64)).astype(np.float32)
     with ttx.Tile(engine="interp") as t:

@@ -18,9 +18,11 @@ ctypes over libttx; no compile step.  The library is found through
 $TTX_LIBRARY, then next to this package in a build tree, then where
 `make install` put it, then the system's search path.
 """
+import atexit
 import ctypes
 import ctypes.util
 import os
+import threading
 
 import numpy as np
 
@@ -127,6 +129,8 @@ def _fn(name, res, *args):
 
 _vp, _u32, _sz, _i, _ci = ctypes.c_void_p, ctypes.c_uint32, ctypes.c_size_t, ctypes.c_int, ctypes.c_uint
 _tile_new = _fn("ttx_tile_new", _vp, ctypes.POINTER(_Options))
+_jit_cache_new = _fn("ttx_jit_cache_new", _vp)
+_jit_cache_release = _fn("ttx_jit_cache_release", None, _vp)
 _tile_destroy = _fn("ttx_tile_destroy", None, _vp)
 _tile_reset = _fn("ttx_tile_reset", None, _vp)
 _tile_error = _fn("ttx_tile_error", ctypes.c_char_p, _vp)
@@ -193,13 +197,28 @@ def _format(name):
     return f.value
 
 
+# One JIT code cache for the process (ttx_jit_cache_new, ttx.h):
+# every Tile, and so every ttx.op() call, reuses what any of them compiled.
+_shared_cache = []
+
+
+def _jit_cache():
+    if not _shared_cache:
+        c = _jit_cache_new()   # NULL in a --disable-jit build
+        _shared_cache.append(c)
+        if c:
+            atexit.register(_jit_cache_release, c)   # the tiles alive then keep their references
+    return _shared_cache[0]
+
+
 def _options(engine, numerics, strict, timing=False):
     if engine not in _ENGINES:
         raise Error("engine must be one of %s" % ", ".join(_ENGINES))
     if numerics not in _NUMERICS:
         raise Error("numerics must be exact or fast")
     return _Options(size=ctypes.sizeof(_Options), engine=_ENGINES[engine], numerics=_NUMERICS[numerics],
-                    strict=int(bool(strict)), timing=int(bool(timing)))
+                    strict=int(bool(strict)), timing=int(bool(timing)),
+                    jit_cache=_jit_cache() if engine != "interp" else None)
 
 
 _UNITS = ["frontend", "misc", "matrix", "sfpu", "unpack", "pack", "mover", "scalar", "sync", "config"]
@@ -443,12 +462,28 @@ def _as_tensor(x, name):
     return a, _Tensor(a.ctypes.data_as(_c_float_p), b, r, a.shape[-1])
 
 
+# The tiles op() runs on when not given one: one per thread, engine and
+# numerics, kept (a tile keeps the kernels it assembled; ttx_op_run resets
+# the rest for each kernel), so a loop of calls does not rebuild them.
+_default_tiles = threading.local()
+
+
+def _default_tile(engine, numerics):
+    tiles = getattr(_default_tiles, "tiles", None)
+    if tiles is None:
+        tiles = _default_tiles.tiles = {}
+    key = (engine, numerics)
+    if key not in tiles:
+        tiles[key] = Tile(engine, numerics)
+    return tiles[key]
+
+
 def op(name, *inputs, fmt="bf16", out_fmt="fp32", fidelity="hifi4", dim="rows", param=None, engine="auto",
        numerics="exact", tile=None, progress=None):
     """Run operation `name` (ops()) on NumPy arrays; returns a float32 array
     with the inputs' number of dimensions.  `tile`: run on this Tile (its
-    statistics accumulate) instead of a new one.  `progress(fraction)` is
-    called now and then."""
+    statistics accumulate) instead of the calling thread's own for this
+    engine and numerics.  `progress(fraction)` is called now and then."""
     if fidelity not in _FIDELITIES:
         raise Error("fidelity must be one of %s" % ", ".join(_FIDELITIES))
     if dim not in _DIMS:
@@ -476,13 +511,8 @@ def op(name, *inputs, fmt="bf16", out_fmt="fp32", fidelity="hifi4", dim="rows", 
         raise Error("%s: %s" % (name, err.value.decode()))
     out = np.zeros((b.value, r.value, c.value), np.float32)
     tout = _Tensor(out.ctypes.data_as(_c_float_p), b.value, r.value, c.value)
-    own = tile is None
-    t = Tile(engine, numerics) if own else tile
-    try:
-        st = _op_run(t._t, name.encode(), tin, n, ctypes.byref(p), ctypes.byref(tout), err, 512)
-    finally:
-        if own:
-            t.close()
+    t = tile if tile is not None else _default_tile(engine, numerics)
+    st = _op_run(t._t, name.encode(), tin, n, ctypes.byref(p), ctypes.byref(tout), err, 512)
     if st != _OK:
         msg = "%s: %s" % (name, err.value.decode())
         raise Fault(msg) if st == _FAULT else Error(msg)
