@@ -2,6 +2,7 @@
 NumPy within its documented bound (docs/ops.md); --stats; --list; bad input
 (exit 2, nothing written)."""
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -95,6 +96,22 @@ def stats_show_the_units():
     line = [l for l in r.stderr.splitlines() if l.startswith("by instruction:")][0]
     assert "SFPMAD" in line and "SFPLOAD 128" in line, line
     assert " sfpu " in r.stderr, r.stderr
+
+
+@case
+def sfpu_kernels_run_compiled():
+    # the math thread's SFPU code runs compiled while the unpacker and
+    # packer threads wait (docs/jit.md), and a kernel's 32 passes are the
+    # same words, so it compiles a handful of blocks (docs/ops.md "Speed")
+    if "JIT" not in run(["--version"]).stdout:
+        return
+    a = rng.standard_normal((96, 128)).astype(np.float32)
+    for name, most in (("gelu", 10), ("softmax", 30), ("layernorm", 30), ("reduce_sum", 16)):
+        _, r = op(name, [a], "--stats", "--engine", "jit")
+        m = re.search(r"jit: ([0-9.]+)% of instructions in compiled blocks .*?, ([0-9]+) blocks compiled", r.stderr)
+        assert m, r.stderr
+        share, blocks = float(m.group(1)), int(m.group(2))
+        assert share > 80 and blocks <= most, (name, share, blocks)
 
 
 @case
