@@ -495,17 +495,24 @@ static inline simde__m512i round_dst16(simde__m512i n, simde__m512i s)
 }
 
 /* Signed x * 2^-t rounded half up, per lane; |x| < 2^15, t >= -13: the
-   floor of y = x 2^13 + half by 2^(t + 13), taken on y + 2^30 (positive),
-   less 2^(30 - t - 13) (SIMDe has no 512-bit variable arithmetic shift);
-   from t + 13 = 30 on the result is 0, which the clamped shift gives. */
+   floor of y = x 2^13 + half by 2^(t + 13), by an arithmetic shift (with
+   the count at most 31, where the result is 0 already), or elsewhere (SIMDe
+   has no 512-bit variable arithmetic shift) on y + 2^30, which is
+   positive, less 2^(30 - t - 13), with the count at most 30. */
 static inline simde__m512i round_half_up16(simde__m512i x, simde__m512i t)
 {
+#if defined(SIMDE_X86_AVX512F_NATIVE)
+	__m512i tc = _mm512_min_epi32(_mm512_add_epi32(t, splat(13)), splat(31));
+	__m512i half = _mm512_sllv_epi32(splat(1), _mm512_sub_epi32(tc, splat(1)));   /* 0 for tc = 0 */
+	return _mm512_srav_epi32(_mm512_add_epi32(_mm512_slli_epi32(x, 13), half), tc);
+#else
 	const simde__m512i bias = splat(1 << 30);
 	simde__m512i tc = simde_mm512_min_epi32(simde_mm512_add_epi32(t, splat(13)), splat(30));
 	simde__m512i half = simde_mm512_sllv_epi32(splat(1), simde_mm512_sub_epi32(tc, splat(1)));   /* 0 for tc = 0 */
 	simde__m512i y = simde_mm512_add_epi32(simde_mm512_slli_epi32(x, 13), half);
 	return simde_mm512_sub_epi32(simde_mm512_srlv_epi32(simde_mm512_add_epi32(y, bias), tc),
 	                             simde_mm512_srlv_epi32(bias, tc));
+#endif
 }
 
 /* Dst's 16 values of a row as addends (dst_addend for 16 lanes). */
@@ -602,20 +609,16 @@ static inline simde__m512i pair_row(simde__m512i v, unsigned i)
 static void accumulate_row16(const simde__m512i hs[2], const simde__m512i rh[2], const struct dst16 *dst,
                              bool dst32, simde__m512i *units, simde__m512i *g)
 {
-	const simde__m512i noref = splat(NO_REF), zero = simde_mm512_setzero_si512();
+	/* no masks: a half without products has sum 0 (and rh NO_REF), a zero
+	   Dst n = 0, and every rounding of 0 is 0 */
 	simde__m512i r = simde_mm512_max_epi32(simde_mm512_max_epi32(rh[0], rh[1]), dst->ref);
 	simde__m512i vg = simde_mm512_sub_epi32(r, splat(accumulator_width(dst32)));
-	simde__m512i total = zero;
-	for (unsigned h = 0; h < 2; h++) {
-		simde__m512i t = simde_mm512_sub_epi32(simde_mm512_add_epi32(vg, splat(HALF_WIDTH)), rh[h]);
-		total = simde_mm512_mask_add_epi32(total, (simde__mmask16)~simde_mm512_cmpeq_epi32_mask(rh[h], noref), total,
-		                                   round_half_up16(hs[h], t));
-	}
-	/* Dst lanes with n = 0 add nothing */
+	simde__m512i vg10 = simde_mm512_add_epi32(vg, splat(HALF_WIDTH));
+	simde__m512i total = simde_mm512_add_epi32(round_half_up16(hs[0], simde_mm512_sub_epi32(vg10, rh[0])),
+	                                           round_half_up16(hs[1], simde_mm512_sub_epi32(vg10, rh[1])));
 	simde__m512i du = round_dst16(dst->n, simde_mm512_sub_epi32(vg, dst->e0));
 	total = simde_mm512_mask_add_epi32(total, (simde__mmask16)~dst->neg, total, du);
-	total = simde_mm512_mask_sub_epi32(total, dst->neg, total, du);
-	*units = simde_mm512_maskz_mov_epi32((simde__mmask16)~simde_mm512_cmpeq_epi32_mask(r, noref), total);
+	*units = simde_mm512_mask_sub_epi32(total, dst->neg, total, du);
 	*g = vg;
 }
 
@@ -641,7 +644,10 @@ static simde__m512i units_to_fields16(simde__m512i units, simde__m512i g, bool d
 	simde__m512i above = simde_mm512_srlv_epi32(m, lead);
 	lead = simde_mm512_mask_sub_epi32(lead, simde_mm512_cmpeq_epi32_mask(above, zero), lead, one);
 #endif
-	simde__m512i q = round_magnitude16(m, simde_mm512_sub_epi32(lead, splat(man)));
+	/* man + 1 bits, ties away: m with its leading bit moved to bit 30
+	   (|units| < 2^30), plus half a unit, shifted down */
+	simde__m512i mn = simde_mm512_sllv_epi32(m, simde_mm512_sub_epi32(splat(30), lead));
+	simde__m512i q = simde_mm512_srli_epi32(simde_mm512_add_epi32(mn, splat(1 << (29 - man))), (unsigned)(30 - man));
 	simde__mmask16 carry = simde_mm512_test_epi32_mask(q, splat(1 << (man + 1)));
 	q = simde_mm512_mask_mov_epi32(q, carry, simde_mm512_srli_epi32(q, 1));
 	lead = simde_mm512_mask_add_epi32(lead, carry, lead, one);
