@@ -669,9 +669,11 @@ static void dst_write16(struct ttx_tile *t, bool dst32, enum ttx_mstyle style, u
 	simde__m512i f, h;
 	if (dst32) {
 		f = units_to_fields16(units, g, true, 23, 8, 127, 254, 255, 0);
-		h = simde_mm512_or_si512(simde_mm512_and_si512(simde_mm512_srli_epi32(f, 16), splat(0x8000)),
-		                         simde_mm512_and_si512(simde_mm512_srli_epi32(f, 23), splat(0xFF)));
-		h = simde_mm512_or_si512(h, simde_mm512_and_si512(simde_mm512_srli_epi32(f, 8), splat(0x7F00)));
+		/* bit selects (ternary logic 0xCA: mask ? b : c); the store keeps
+		   the low 16 bits */
+		h = simde_mm512_ternarylogic_epi32(splat(0x8000), simde_mm512_srli_epi32(f, 16), simde_mm512_srli_epi32(f, 23),
+		                                   0xCA);
+		h = simde_mm512_ternarylogic_epi32(splat(0x7F00), simde_mm512_srli_epi32(f, 8), h, 0xCA);
 	} else if (style == TTX_MSTYLE_FP16) {
 		f = units_to_fields16(units, g, false, 10, 5, 15, 31, 31, 0x3FF);
 		h = simde_mm512_or_si512(simde_mm512_and_si512(f, splat(0x8000)),
