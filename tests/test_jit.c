@@ -117,7 +117,9 @@ static void random_state(struct ttx_tile *t, uint64_t *rng)
 	static const uint32_t fmts[] = { 0, 1, 5, 4, 14 };   /* FP32, FP16, BF16, TF32, INT8 */
 	r = test_rand(rng);
 	uint32_t fa = fmts[r % 5], fb = (r >> 8) % 4 ? fa : fmts[(r >> 12) % 5];
-	t->config[0][1] = fa << 17 | fb << 21 | pfmt << 25 /* Dstacc: the packer's IntermediateFormat */ | (uint32_t)((r >> 16) % 2) << 29 | (uint32_t)((r >> 20) % 8 == 0) << 31;
+	/* (Dstacc, bits 25-28, is the packer's IntermediateFormat) */
+	t->config[0][1] = fa << 17 | fb << 21 | pfmt << 25 | (uint32_t)((r >> 16) % 2) << 29 |
+	                  (uint32_t)((r >> 20) % 8 == 0) << 31;
 }
 
 /* ---- random programs ---- */
@@ -371,8 +373,7 @@ static int same_state(const struct ttx_tile *a, const struct ttx_tile *b, int mo
 	}
 	for (unsigned th = 0; th < TTX_THREADS; th++) {
 		/* what ttx_thread_state reports (after a fault inside a compiled
-		   block the word is still in the pipe, not in the front end's slot;
-		   inside a compiled MOP expansion, the MOP is gone: docs/jit.md) */
+		   MOP expansion the MOP is gone: docs/jit.md) */
 		struct ttx_thread_state sa, sb;
 		if (th == 0 && mop_fault)
 			continue;
