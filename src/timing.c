@@ -513,8 +513,10 @@ static __attribute__((noinline)) void insn_slow(struct ttx_tile *t, unsigned th,
 	account(T, th, &k, ready, 1, c.block);
 
 	/* hand-overs this instruction made, for the instructions waiting on
-	   them (SFPU instructions make none: compiled blocks need not look) */
-	uint8_t owners = unit == TTX_UNIT_SFPU ? T->owners : src_owners(t);
+	   them (SFPU instructions and NOPs make none: compiled blocks, which
+	   hold only those, need not look; a NOP looking would also pick up
+	   owners the host changed, which a block would not) */
+	uint8_t owners = unit == TTX_UNIT_SFPU || op == TTX_OP_NOP ? T->owners : src_owners(t);
 	if (owners != T->owners) {
 		for (unsigned b = 0; b < 4; b++)
 			if ((owners ^ T->owners) >> b & 1)
