@@ -100,6 +100,26 @@ static int32_t src_int8(uint32_t x)
 static uint32_t srca_int_mask(unsigned phase) { return (phase & 1) ? 0x41FFFu : 0x4E0FFu; }
 static uint32_t srcb_int_mask(unsigned phase) { return (phase & 2) ? 0x40FFFu : 0x7F0FFu; }
 
+/* A Src row as step 2 of the float datapath takes it ("Step 2" below):
+   per datum, the exponent of its leading bit less off (NO_REF16 for zero)
+   and its phase bits (sig_mask) as a signed integer shifted right by shift
+   (left when negative); *lo takes the smallest exponent of the row's
+   non-zero data. */
+static void step2_operands16(const uint32_t x[TTX_COLS], enum ttx_mstyle style, unsigned fmt, uint32_t sig_mask,
+                             int shift, int off, simde__m512i *ref, simde__m512i *sig, simde__m512i *lo)
+{
+	uint32_t s[TTX_COLS];
+	int r[TTX_COLS];
+	decode16(x, style, fmt, sig_mask, s, r);
+	simde__m512i rv = simde_mm512_loadu_si512(r), sv = simde_mm512_loadu_si512(s);
+	simde__mmask16 nz = (simde__mmask16)~simde_mm512_cmpeq_epi32_mask(rv, splat(NO_REF));
+	*lo = simde_mm512_mask_min_epi32(*lo, nz, *lo, rv);
+	*ref = simde_mm512_mask_sub_epi32(splat(NO_REF16), nz, rv, splat(off));
+	simde__m512i m = simde_mm512_and_si512(sv, splat(0x7FF));
+	m = shift >= 0 ? simde_mm512_srli_epi32(m, (unsigned)shift) : simde_mm512_slli_epi32(m, (unsigned)-shift);
+	*sig = simde_mm512_mask_sub_epi32(m, simde_mm512_movepi32_mask(sv), simde_mm512_setzero_si512(), m);
+}
+
 void ttx_matrix_load_a(struct ttx_mop_operands *op, const uint32_t (*rows)[TTX_COLS], unsigned nrows,
                        enum ttx_mstyle style, unsigned fmt_a, unsigned phase)
 {
@@ -111,19 +131,11 @@ void ttx_matrix_load_a(struct ttx_mop_operands *op, const uint32_t (*rows)[TTX_C
 	}
 	simde__m512i lo = splat(INT32_MAX);
 	for (unsigned k = 0; k < nrows; k++) {
-		uint32_t sig[TTX_COLS];
-		int ref[TTX_COLS];
-		decode16(rows[k], style, fmt_a, srca_sig_mask(phase), sig, ref);
-		simde__m512i rv = simde_mm512_loadu_si512(ref), sv = simde_mm512_loadu_si512(sig);
-		simde__mmask16 nz = (simde__mmask16)~simde_mm512_cmpeq_epi32_mask(rv, splat(NO_REF));
-		lo = simde_mm512_mask_min_epi32(lo, nz, lo, rv);
-		simde__m512i r16 = simde_mm512_mask_mov_epi32(splat(NO_REF16), nz, rv);
 		/* 2 x the 5 bits: 10..6 in even phases, 5..1 in odd ones */
-		simde__m512i m = simde_mm512_and_si512(sv, splat(0x7FF));
-		m = (phase & 1) ? simde_mm512_and_si512(m, splat(0x3E)) : simde_mm512_srli_epi32(m, 5);
-		m = simde_mm512_mask_sub_epi32(m, simde_mm512_movepi32_mask(sv), simde_mm512_setzero_si512(), m);
-		simde_mm512_storeu_si512(op->ref16[k], pair_pack(r16, r16));
-		simde_mm512_storeu_si512(op->sig16[k], pair_pack(m, m));
+		simde__m512i ref, sig;
+		step2_operands16(rows[k], style, fmt_a, srca_sig_mask(phase), (phase & 1) ? 0 : 5, 0, &ref, &sig, &lo);
+		simde_mm512_storeu_si512(op->ref16[k], pair_pack(ref, ref));
+		simde_mm512_storeu_si512(op->sig16[k], pair_pack(sig, sig));
 	}
 	op->ref_lo = ttx_reduce_min16(lo);
 }
@@ -694,30 +706,6 @@ static void dst_write16(struct ttx_tile *t, bool dst32, enum ttx_mstyle style, u
 	}
 }
 
-/* SrcB row brow as step 2 wants it (NULL: a missing 8th row, zero): per
-   k, the exponent less the phase offset (NO_REF16 for zero) and the signed
-   phase bits (SrcA's counterpart is ttx_matrix_load_a); *lo takes the
-   smallest exponent of its non-zero data. */
-static void srcb_operands16(const uint32_t *brow, unsigned fmt_b, unsigned phase, enum ttx_mstyle style,
-                            simde__m512i *ref, simde__m512i *sig, simde__m512i *lo)
-{
-	if (!brow) {
-		*ref = splat(NO_REF16), *sig = simde_mm512_setzero_si512();
-		return;
-	}
-	uint32_t s[TTX_COLS];
-	int r[TTX_COLS];
-	decode16(brow, style, fmt_b, srcb_sig_mask(phase), s, r);
-	simde__m512i rv = simde_mm512_loadu_si512(r), sv = simde_mm512_loadu_si512(s);
-	simde__mmask16 nz = (simde__mmask16)~simde_mm512_cmpeq_epi32_mask(rv, splat(NO_REF));
-	*lo = simde_mm512_mask_min_epi32(*lo, nz, *lo, rv);
-	*ref = simde_mm512_mask_sub_epi32(splat(NO_REF16), nz, rv, splat(phase_ref_offset(phase)));
-	/* phases 0-1: bits 10..4 (7); 2-3: bits 3..0 times 8 */
-	simde__m512i m = simde_mm512_and_si512(sv, splat(0x7FF));
-	m = (phase & 2) ? simde_mm512_slli_epi32(m, 3) : simde_mm512_srli_epi32(m, 4);
-	*sig = simde_mm512_mask_sub_epi32(m, simde_mm512_movepi32_mask(sv), simde_mm512_setzero_si512(), m);
-}
-
 void ttx_matrix_dot_fp(struct ttx_tile *t, const struct ttx_mop_operands *op, const uint32_t *const brows[],
                        const unsigned rows[], unsigned n, unsigned fmt_b, unsigned phase,
                        enum ttx_mstyle style, bool dst32)
@@ -727,9 +715,12 @@ void ttx_matrix_dot_fp(struct ttx_tile *t, const struct ttx_mop_operands *op, co
 	int32_t bref[4][TTX_COLS], bsig[4][TTX_COLS];
 	simde__m512i lo = splat(INT32_MAX);
 	for (unsigned pair = 0; 2 * pair < n; pair++) {
-		simde__m512i r[2], s[2];
-		for (unsigned i = 0; i < 2; i++)
-			srcb_operands16(2 * pair + i < n ? brows[2 * pair + i] : NULL, fmt_b, phase, style, &r[i], &s[i], &lo);
+		/* SrcB's 7 bits 10..4, or in phases 2-3 its 4 bits 3..0 times 8;
+		   a missing 8th row is zero */
+		simde__m512i r[2] = { splat(NO_REF16), splat(NO_REF16) }, s[2] = { splat(0), splat(0) };
+		for (unsigned i = 0; i < 2 && 2 * pair + i < n; i++)
+			step2_operands16(brows[2 * pair + i], style, fmt_b, srcb_sig_mask(phase), (phase & 2) ? -3 : 4,
+			                 phase_ref_offset(phase), &r[i], &s[i], &lo);
 		simde_mm512_storeu_si512(bref[pair], pair_pack(r[0], r[1]));
 		simde_mm512_storeu_si512(bsig[pair], pair_pack(s[0], s[1]));
 	}

@@ -197,8 +197,8 @@ static enum ttx_status run(struct ttx_tile *t, uint64_t max_insns, int stall_is_
 			t->stats.insns++;
 			t->stats.insns_by_thread[th]++;
 			t->op_counts[word >> 24]++;
-			if (ttx_isa_insns[word >> 24].unit != TTX_UNIT_SFPU && word >> 24 != TTX_OP_NOP)
-				t->sync_epoch++;
+			if (t->jit_on && ttx_isa_insns[word >> 24].unit != TTX_UNIT_SFPU && word >> 24 != TTX_OP_NOP)
+				t->sync_epoch++;   /* (only ttx_jit_alone reads it) */
 			if (t->timing.on)
 				ttx_timing_insn(t, th, word);
 			if (t->opt.trace)
