@@ -41,6 +41,7 @@ struct op_count {
 struct block {
 	uint64_t hash;
 	uint8_t is_mop, fast_numerics;
+	uint8_t has_units;             /* Matrix Unit, unpacker or packer instructions */
 	uint8_t failed;                /* atomic */
 	uint32_t row_masked;
 	uint32_t *key;
@@ -104,6 +105,23 @@ int ttx_jit_available(void)
 uint32_t ttx_jit_call_interp(struct ttx_tile *t, uint32_t thread, uint32_t word)
 {
 	return (uint32_t)ttx_interp_exec_unit(t, thread, word);
+}
+
+/* A Matrix Unit, unpacker or packer instruction inside a block, as the
+   run loop (src/run.c) executes it: 0 when it ran and the block may go on;
+   TTX_JIT_STALL when it must wait (it had no effect); TTX_JIT_YIELD when
+   it ran but another thread may act now (it may have released a bank,
+   so the block stops where the round-robin schedule would switch); or its
+   fault. */
+uint32_t ttx_jit_call_unit(struct ttx_tile *t, uint32_t thread, uint32_t word)
+{
+	int r = ttx_interp_exec(t, thread, word);
+	if (r == TTX_BLOCKED)
+		return TTX_JIT_STALL;
+	if (r != TTX_OK)
+		return (uint32_t)r;
+	t->sync_epoch++;
+	return ttx_jit_alone(t, thread) ? 0 : TTX_JIT_YIELD;
 }
 
 void ttx_jit_call_mad(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t enable)
@@ -282,6 +300,7 @@ static void count_op(struct block *b, uint32_t word, int native)
 {
 	uint8_t op = (uint8_t)(word >> 24);
 	ttx_timing_block_add(&b->timing, word);
+	b->has_units |= (uint8_t)ttx_jit_is_unit_word(word);
 	b->ninsns++;
 	b->nfallback += !native;
 	for (size_t i = 0; i < b->nops; i++) {
@@ -466,32 +485,46 @@ void ttx_jit_wait(struct ttx_tile *t)
 	pthread_mutex_unlock(&c->lock);
 }
 
-/* Run a compiled block.  Returns its instruction count, or -status with
-   *fault_index the faulting instruction's place in a straight block. */
-static long run_block(struct ttx_tile *t, struct block *b, unsigned thread, size_t *fault_index,
+/* Run a compiled block.  Returns the instructions it retired, or -status
+   after a fault.  *used: how many of a straight or replay block's words
+   the front end has consumed (all of them, unless it stopped early), and
+   *stop whether it stopped early: STOP_SLOT when the last of those stays in
+   the front end's slot (a fault or a stall, as the interpreter leaves
+   them), STOP_YIELD when it ran and another thread may act now. */
+enum { STOP_NONE, STOP_YIELD, STOP_SLOT };
+
+static long run_block(struct ttx_tile *t, struct block *b, unsigned thread, size_t *used, int *stop,
                       uint64_t *untimed)
 {
 	uint32_t r = b->fn(t, thread);
+	*used = b->nkey, *stop = STOP_NONE;
 	if (r) {
 		if (untimed && t->timing.on)   /* the runs before this one, first */
 			ttx_timing_block_run(t, thread, &b->timing, *untimed);
-		/* the instructions before the fault ran and count, as in the
+		/* the instructions before the stop ran and count, as in the
 		   interpreter, for straight and replay blocks (their key is the
 		   words).  A MOP block's loops report their first instruction,
 		   not the expansion's position: its counts stop at the MOP
-		   (docs/jit.md). */
-		*fault_index = (r >> 8) - 1;
+		   (docs/jit.md); only faults stop those. */
+		unsigned code = r & 0xFF;
+		size_t at = (r >> 8) - 1, ran = code == TTX_JIT_YIELD ? at + 1 : at;
+		*used = at + 1, *stop = code == TTX_JIT_YIELD ? STOP_YIELD : STOP_SLOT;
 		if (!b->is_mop) {
-			for (size_t i = 0; i < *fault_index; i++) {
+			for (size_t i = 0; i < ran; i++) {
 				t->op_counts[b->key[i] >> 24]++;
+				t->stats.insns_jit_fallback += !ttx_jit_is_native(b->key[i]);
 				if (t->timing.on)
 					ttx_timing_insn(t, thread, b->key[i]);
 			}
-			t->stats.insns += *fault_index;
-			t->stats.insns_by_thread[thread] += *fault_index;
-			t->stats.insns_jit += *fault_index;
+			t->stats.insns_jit += ran;
 		}
-		return -(long)(r & 0xFF);
+		if (code == TTX_JIT_STALL || code == TTX_JIT_YIELD)
+			return (long)ran;
+		if (!b->is_mop) {
+			t->stats.insns += ran;
+			t->stats.insns_by_thread[thread] += ran;
+		}
+		return -(long)code;
 	}
 	for (size_t i = 0; i < b->nops; i++)
 		t->op_counts[b->ops[i].op] += b->ops[i].n;
@@ -502,6 +535,14 @@ static long run_block(struct ttx_tile *t, struct block *b, unsigned thread, size
 	t->stats.insns_jit += b->ninsns;
 	t->stats.insns_jit_fallback += b->nfallback;
 	return (long)b->ninsns;
+}
+
+/* Whether b may run now: within the budget, not holding Matrix Unit,
+   unpacker or packer instructions under the cycle model (its block
+   summary places SFPU work only), and compiled (or compiled now). */
+static int runnable(const struct ttx_tile *t, struct ttx_jit *j, struct block *b, uint64_t budget)
+{
+	return !(budget && b->ninsns > budget) && !(b->has_units && t->timing.on) && ready(j, b);
 }
 
 /* ---- the three kinds of block ---- */
@@ -565,34 +606,32 @@ static long step_straight(struct ttx_tile *t, struct ttx_jit *j, unsigned thread
 	struct block *b = find_straight(j, row_masked, p, NULL, avail);
 	if (!b)
 		return 0;
-	if ((budget && b->ninsns > budget) || !ready(j, b)) {
+	if (!runnable(t, j, b, budget)) {
 		t->jit_skip[thread] = (uint32_t)b->nkey - 1;   /* this look was the first */
 		return 0;
 	}
-	size_t fault_index;
-	long n = run_block(t, b, thread, &fault_index, NULL);
-	if (n < 0) {   /* the faulting word in the slot, as the interpreter leaves it */
-		p->head += fault_index + 1;
+	size_t used;
+	int stop;
+	long n = run_block(t, b, thread, &used, &stop, NULL);
+	p->head += used;
+	if (stop == STOP_SLOT) {
 		t->fe[thread].has_slot = 1;
-		t->fe[thread].slot = b->key[fault_index];
-		return n;
+		t->fe[thread].slot = b->key[used - 1];
 	}
-	p->head += (size_t)n;
 	return n;
 }
 
-/* A playback of `left` words from replay_index ran, or faulted at word
-   fault_index (n < 0): the replay expander's state after it, with the
-   faulting word in the slot, as the interpreter leaves it. */
-static void end_playback(struct ttx_frontend *fe, const struct block *b, unsigned left, long n, size_t fault_index)
+/* A playback of `left` words from replay_index ran up to `used` of them
+   (run_block): the replay expander's state after it, with the last word
+   in the slot if it faulted or waits, as the interpreter leaves it. */
+static void end_playback(struct ttx_frontend *fe, const struct block *b, unsigned left, size_t used, int stop)
 {
-	unsigned done = n < 0 ? (unsigned)fault_index + 1 : left;
-	fe->replay_index = (uint8_t)((fe->replay_index + done) % TTX_REPLAY_SIZE);
-	fe->replay_left = (uint8_t)(left - done);
+	fe->replay_index = (uint8_t)((fe->replay_index + used) % TTX_REPLAY_SIZE);
+	fe->replay_left = (uint8_t)(left - used);
 	fe->replay_mode = fe->replay_left ? 2 : 0;
-	if (n < 0) {
+	if (stop == STOP_SLOT) {
 		fe->has_slot = 1;
-		fe->slot = b->key[fault_index];
+		fe->slot = b->key[used - 1];
 	}
 }
 
@@ -619,13 +658,14 @@ static long step_replay(struct ttx_tile *t, struct ttx_jit *j, unsigned thread, 
 		if (b && b->nkey == left)
 			j->last_replay[thread] = b;
 	}
-	if (!b || b->nkey != left || (budget && b->ninsns > budget) || !ready(j, b)) {
+	if (!b || b->nkey != left || !runnable(t, j, b, budget)) {
 		t->jit_skip[thread] = left - 1;
 		return 0;
 	}
-	size_t fault_index;
-	long n = run_block(t, b, thread, &fault_index, NULL);
-	end_playback(fe, b, left, n, fault_index);
+	size_t used;
+	int stop;
+	long n = run_block(t, b, thread, &used, &stop, NULL);
+	end_playback(fe, b, left, used, stop);
 	return n;
 }
 
@@ -646,14 +686,18 @@ static long chain_replays(struct ttx_tile *t, struct ttx_jit *j, unsigned thread
 	unsigned count = a.Count ? a.Count : 64;
 	long total = n;
 	uint64_t runs = 0;   /* placed by the cycle model at the end, in one step */
-	while (b && b->nkey == count && p->head != p->tail && pipe_word(p, 0) == w && ttx_jit_alone(t, thread) &&
+	/* (a playback that stopped early, to wait or to let another thread
+	   act, leaves a word in the slot or the rest of the playback to come) */
+	while (b && b->nkey == count && !fe->has_slot && !fe->replay_mode && p->head != p->tail &&
+	       pipe_word(p, 0) == w && ttx_jit_alone(t, thread) &&
 	       b->row_masked == ttx_sfpu_row_masked(&t->sfpu) && (!budget || (uint64_t)total + b->ninsns <= budget)) {
 		p->head++;
 		t->op_counts[TTX_OP_REPLAY]++;
-		size_t fault_index;
-		long m = run_block(t, b, thread, &fault_index, &runs);
+		size_t used;
+		int stop;
+		long m = run_block(t, b, thread, &used, &stop, &runs);
 		fe->replay_index = (uint8_t)a.Index;
-		end_playback(fe, b, count, m, fault_index);
+		end_playback(fe, b, count, used, stop);
 		if (m < 0) {
 			t->stats.insns += (uint64_t)total;
 			t->stats.insns_by_thread[thread] += (uint64_t)total;
@@ -674,7 +718,7 @@ struct mop_scan {
 static void scan_mop_word(void *ctx, uint32_t word)
 {
 	struct mop_scan *s = ctx;
-	if (!ttx_jit_can_take(word))
+	if (!ttx_jit_can_take(word) || ttx_jit_is_unit_word(word))
 		s->takeable = 0;
 	count_op(s->b, word, ttx_jit_is_native(word));
 }
@@ -706,11 +750,12 @@ static long step_mop(struct ttx_tile *t, struct ttx_jit *j, unsigned thread, uin
 		if (!b)
 			return 0;
 	}
-	if ((budget && b->ninsns > budget) || !ready(j, b))
+	if (!runnable(t, j, b, budget))
 		return 0;   /* the interpreter expands it */
-	size_t fault_index;
+	size_t used;
+	int stop;
 	t->timing.mop_ended[thread] = 0;   /* as src/frontend.c does */
-	long n = run_block(t, b, thread, &fault_index, NULL);
+	long n = run_block(t, b, thread, &used, &stop, NULL);
 	t->timing.mop_ended[thread] = t->timing.on;
 	p->head++;
 	t->op_counts[TTX_OP_MOP]++;

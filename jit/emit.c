@@ -200,6 +200,26 @@ static void emit_interp(struct emitter *e, uint32_t word, uint32_t spill, uint32
 	load_state(e, reload);
 }
 
+/* A Matrix Unit, unpacker or packer instruction: the interpreter runs it
+   (ttx_jit_call_unit), and the block ends there when it must wait or has
+   let another thread act.  Those units read and write no LReg or lane
+   flag, so nothing is written back before the call, all of it on the way
+   out. */
+static void emit_unit(struct emitter *e, uint32_t word)
+{
+	LLVMTypeRef args[3] = { e->i8p, e->i32, e->i32 };
+	LLVMTypeRef type = LLVMFunctionType(e->i32, args, 3, 0);
+	LLVMValueRef argv[3] = { e->tile, e->thread, c32(e, word) };
+	LLVMValueRef r = LLVMBuildCall2(e->b, type, fn_const(e, (void *)ttx_jit_call_unit, type), argv, 3, "");
+	LLVMBasicBlockRef out = LLVMAppendBasicBlockInContext(e->ctx, e->fn, "stop");
+	LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(e->ctx, e->fn, "");
+	LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, r, c32(e, 0), ""), out, ok);
+	LLVMPositionBuilderAtEnd(e->b, out);
+	store_state(e, ALL_LREGS, 1);
+	LLVMBuildRet(e->b, LLVMBuildOr(e->b, r, c32(e, (e->index + 1) << 8), ""));
+	LLVMPositionBuilderAtEnd(e->b, ok);
+}
+
 /* ---- the MAD sub-unit ---- */
 
 /* LReg[vd] = a * b + c in the lanes of en, exact numerics: the
@@ -685,15 +705,23 @@ static void emit_compc(struct emitter *e)
 
 /* ---- which instructions, and how ---- */
 
-/* Instructions that cannot be in a block: SFPLOADMACRO (it schedules work
-   on later cycles, TC/SFPLOADMACRO.md) and SFPCONFIG (it changes the
+/* Blocks take SFPU instructions, NOPs and the Matrix Unit's, unpackers'
+   and packers' instructions, except SFPLOADMACRO (it schedules work on
+   later cycles, TC/SFPLOADMACRO.md) and SFPCONFIG (it changes the
    LaneConfig a block is compiled for, and LReg 11-14). */
 int ttx_jit_can_take(uint32_t word)
 {
 	unsigned op = word >> 24;
 	if (op == TTX_OP_NOP)
 		return 1;
-	return ttx_isa_insns[op].unit == TTX_UNIT_SFPU && op != TTX_OP_SFPLOADMACRO && op != TTX_OP_SFPCONFIG;
+	return (ttx_isa_insns[op].unit == TTX_UNIT_SFPU && op != TTX_OP_SFPLOADMACRO && op != TTX_OP_SFPCONFIG) ||
+	       ttx_jit_is_unit_word(word);
+}
+
+int ttx_jit_is_unit_word(uint32_t word)
+{
+	unsigned unit = ttx_isa_insns[word >> 24].unit;
+	return unit == TTX_UNIT_MATRIX || unit == TTX_UNIT_UNPACK || unit == TTX_UNIT_PACK;
 }
 
 /* VD >= 12 may be the backdoor load (TC/SFPCONFIG.md), which the
@@ -731,6 +759,11 @@ int ttx_jit_is_native(uint32_t word)
 static void emit_insn(struct emitter *e, uint32_t word)
 {
 	unsigned op = word >> 24;
+	if (ttx_jit_is_unit_word(word)) {
+		emit_unit(e, word);
+		e->index++;
+		return;
+	}
 	if (!ttx_jit_is_native(word)) {
 		/* SFPLOAD and SFPSTORE touch only LReg[VD] (SFPLOAD also VD + 4,
 		   with ENABLE_DEST_INDEX) besides the flags and Dst; the rest

@@ -35,8 +35,11 @@ void ttx_jit_wait(struct ttx_tile *t);
 
 /* ---- between the files of the JIT ---- */
 
-/* A compiled block: returns 0, or (index + 1) << 8 | status when the
-   instruction at index (in program order) faulted. */
+/* A compiled block: returns 0, or (index + 1) << 8 | code when it stopped
+   at the instruction at index (in program order): code is the status of
+   its fault, or one of these two (ttx_jit_call_unit): */
+#define TTX_JIT_STALL 0xFE   /* it must wait: not executed, it goes to the front end's slot */
+#define TTX_JIT_YIELD 0xFD   /* it ran, and another thread may act now */
 typedef uint32_t (*ttx_block_fn)(struct ttx_tile *t, uint32_t thread);
 
 /* What a block executes: a straight run of words, or a MOP expansion whose
@@ -55,6 +58,10 @@ struct ttx_block_desc {
    interpreter), and whether it is emitted natively. */
 int ttx_jit_can_take(uint32_t word);
 int ttx_jit_is_native(uint32_t word);
+/* A Matrix Unit, unpacker or packer instruction: taken into straight and
+   replay blocks (the interpreter runs it, through ttx_jit_call_unit), not
+   into MOP blocks, which cannot stop in the middle. */
+int ttx_jit_is_unit_word(uint32_t word);
 
 /* Build the LLVM module for a block and compile it (jit/emit.c, jit/orc.c).
    NULL on failure with a message in err. */
@@ -65,6 +72,7 @@ ttx_block_fn ttx_orc_compile(struct ttx_orc *o, const struct ttx_block_desc *d, 
 
 /* The calls compiled code makes back into ttx (jit/cache.c). */
 uint32_t ttx_jit_call_interp(struct ttx_tile *t, uint32_t thread, uint32_t word);
+uint32_t ttx_jit_call_unit(struct ttx_tile *t, uint32_t thread, uint32_t word);
 void ttx_jit_call_mad(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t enable);
 
 /* Offsets of the state compiled code touches. */

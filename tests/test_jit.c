@@ -481,11 +481,18 @@ START_TEST(test_differential_fuzz)
 		random_program(&p, &rng);
 		if (i % 250 == 0 && i) {
 			/* A fresh JIT every 250 programs; every fourth one compiles in
-			   the background (--engine auto). */
+			   the background (--engine auto); every other pair runs without
+			   the cycle model, which is when blocks take Matrix Unit,
+			   unpacker and packer instructions (the interpreter's tile
+			   follows, for the cycle totals). */
+			int timing = (i / 500) % 2 == 0;
 			ttx_tile_destroy(jit);
+			ttx_tile_destroy(interp);
 			struct ttx_options opt = { .engine = (i / 250) % 4 == 3 ? TTX_ENGINE_AUTO : TTX_ENGINE_JIT,
-			                           .jit_threshold = 1, .timing = 1 };
+			                           .jit_threshold = 1, .timing = timing };
 			jit = ttx_tile_new(&opt);
+			opt.engine = TTX_ENGINE_INTERP;
+			interp = ttx_tile_new(&opt);
 		}
 		for (int run = 0; run < 2; run++) {
 			uint64_t seed = test_rand(&rng);
@@ -722,6 +729,78 @@ START_TEST(test_blocked_threads)
 			else
 				ck_assert_uint_le(sj.insns_jit, 100);
 		}
+}
+END_TEST
+
+/* Matrix Unit instructions inside compiled blocks (jit/emit.c emit_unit).
+   yield: thread 1 waits on semaphore 1; thread 0 hands the Src banks to
+   the Matrix Unit (SETDVALID), then runs 10 SFPIADDs, an MVMUL, 10 more
+   and posts: the block stops after the MVMUL (another thread might act
+   now) and goes on in the next.  stall: no SETDVALID, so the MVMUL waits
+   (run until stalled: 10 increments, thread 0 at the MVMUL); then thread
+   2's SETDVALID releases it.  Both engines: the same state, counts and
+   waiting word; the MVMUL ran inside a block under the JIT. */
+static struct ttx_tile *unit_blocks(enum ttx_engine engine, int stall, struct ttx_stats *st)
+{
+	struct ttx_options opt = { .engine = engine, .jit_threshold = 1 };
+	struct ttx_tile *t = ttx_tile_new(&opt);
+	ck_assert_ptr_nonnull(t);
+	t->semaphores[1].value = 0, t->semaphores[1].max = 1;
+	uint32_t inc = sfpu_asm("SFPIADD 1, 0, 0, 5"), add = sfpu_asm("SFPIADD 0, 0, 1, 4"), mvmul, setdvalid;
+	uint32_t semwait = (uint32_t)TTX_OP_SEMWAIT << 24 | 0x1FFu << 15 | 2u << 2 | 1u, sempost = SEMPOST_1;
+	char err[128];
+	ck_assert_int_eq(ttx_asm_line("MVMUL 0, 0, 0, 0", &mvmul, err, sizeof(err)), TTX_OK);
+	ck_assert_int_eq(ttx_asm_line("SETDVALID 3", &setdvalid, err, sizeof(err)), TTX_OK);
+	if (!stall) {
+		test_push_words(t, 1, &semwait, 1);
+		test_push_words(t, 1, &add, 1);
+		test_push_words(t, 0, &setdvalid, 1);
+	}
+	for (int i = 0; i < 21; i++)
+		test_push_words(t, 0, i == 10 ? &mvmul : &inc, 1);
+	if (!stall) {
+		test_push_words(t, 0, &sempost, 1);
+		ck_assert_int_eq(ttx_run(t, 0), TTX_OK);
+	} else {
+		struct ttx_thread_state ts;
+		ck_assert_int_eq(ttx_run_until_stalled(t, 0), TTX_OK);
+		ttx_thread_state(t, 0, &ts);
+		ck_assert_uint_eq(ts.word, mvmul);
+		ck_assert_uint_eq(t->sfpu.lreg[0][3], 10);
+		ttx_stats_get(t, st);
+		if (engine == TTX_ENGINE_JIT)
+			ck_assert_uint_eq(st->insns_jit, 10);   /* a block stopped at the MVMUL */
+		test_push_words(t, 2, &setdvalid, 1);
+		ck_assert_int_eq(ttx_run(t, 0), TTX_OK);
+	}
+	ck_assert_uint_eq(t->sfpu.lreg[0][3], 20);
+	ttx_stats_get(t, st);
+	return t;
+}
+
+START_TEST(test_unit_words_in_blocks)
+{
+	if (!ttx_jit_available())
+		return;
+	for (int stall = 0; stall < 2; stall++) {
+		struct ttx_stats si, sj;
+		struct ttx_tile *ti = unit_blocks(TTX_ENGINE_INTERP, stall, &si);
+		struct ttx_tile *tj = unit_blocks(TTX_ENGINE_JIT, stall, &sj);
+		char what[160];
+		ck_assert_msg(same_state(ti, tj, 0, what, sizeof(what)), "stall %d: %s", stall, what);
+		ck_assert_uint_eq(sj.insns, si.insns);
+		for (unsigned op = 0; op < 256; op++)
+			ck_assert_uint_eq(sj.insns_by_opcode[op], si.insns_by_opcode[op]);
+		if (!stall)
+			ck_assert_uint_eq(ti->sfpu.lreg[1][3], 20);   /* thread 1 added after the post */
+		ck_assert_uint_eq(si.insns_jit, 0);
+		ck_assert_uint_ge(sj.insns_jit, 15);
+		/* the MVMUL inside a block; after the stall, from the front end's
+		   slot in the interpreter */
+		ck_assert_uint_eq(sj.insns_jit_fallback, !stall);
+		ttx_tile_destroy(ti);
+		ttx_tile_destroy(tj);
+	}
 }
 END_TEST
 
@@ -966,5 +1045,6 @@ int main(void)
 	tcase_add_test(tc, test_fast_numerics);
 	tcase_add_test(tc, test_host_threads);
 	tcase_add_test(tc, test_shared_cache);
+	tcase_add_test(tc, test_unit_words_in_blocks);
 	return test_run_suite(s);
 }
