@@ -533,7 +533,7 @@ struct dst16 {
 	simde__mmask16 neg;
 };
 
-static struct dst16 dst_read16(const struct ttx_tile *t, bool dst32, enum ttx_mstyle style, unsigned row)
+static inline __attribute__((always_inline)) struct dst16 dst_read16(const struct ttx_tile *t, bool dst32, enum ttx_mstyle style, unsigned row)
 {
 	unsigned r = dst32 ? ttx_dst32_adj_row(row & 0x3FF) : row & 0x3FF;
 	simde__m512i hi = ttx_load16_u16(t->dst[r]), e, man;
@@ -576,11 +576,13 @@ static struct dst16 dst_read16(const struct ttx_tile *t, bool dst32, enum ttx_ms
    below every real one and never set Rh; their p is 0.  masked: products
    below min_ref may have non-zero p and are masked off.  Out: the sums
    and Rh (NO_REF16 region where no product takes part). */
-static void half_sums_pair(const struct ttx_mop_operands *op, const int32_t bref[TTX_COLS], const int32_t bsig[TTX_COLS],
-                           unsigned k0, bool masked, int min_ref, simde__m512i *sum, simde__m512i *rh)
+static inline __attribute__((always_inline)) void half_sums_pair(const struct ttx_mop_operands *op,
+	const int32_t bref[TTX_COLS], const int32_t bsig[TTX_COLS], unsigned k0, bool masked, int min_ref,
+	simde__m512i *sum, simde__m512i *rh)
 {
 	const simde__m512i one = simde_mm512_set1_epi16(1), lo = simde_mm512_set1_epi16((int16_t)min_ref);
 	simde__m512i b[8], r = simde_mm512_set1_epi16(INT16_MIN);
+#pragma GCC unroll 8
 	for (unsigned i = 0; i < 8; i++) {
 		/* the pair's two rows in each 32-bit lane */
 		b[i] = simde_mm512_adds_epi16(simde_mm512_loadu_si512(op->ref16[k0 + i]), simde_mm512_set1_epi32(bref[k0 + i]));
@@ -590,6 +592,7 @@ static void half_sums_pair(const struct ttx_mop_operands *op, const int32_t bref
 			r = simde_mm512_max_epi16(r, b[i]);
 	}
 	simde__m512i c = simde_mm512_subs_epi16(simde_mm512_set1_epi16(14), r), acc = simde_mm512_setzero_si512();
+#pragma GCC unroll 8
 	for (unsigned i = 0; i < 8; i++) {
 		simde__m512i m = simde_mm512_sllv_epi16(one, simde_mm512_adds_epi16(b[i], c));
 		simde__m512i x = simde_mm512_mullo_epi16(simde_mm512_loadu_si512(op->sig16[k0 + i]),
@@ -618,7 +621,7 @@ static inline simde__m512i pair_row(simde__m512i v, unsigned i)
 
 /* Step 3 for the 16 columns of one row from the half sums: *units * 2^*g
    per lane. */
-static void accumulate_row16(const simde__m512i hs[2], const simde__m512i rh[2], const struct dst16 *dst,
+static inline __attribute__((always_inline)) void accumulate_row16(const simde__m512i hs[2], const simde__m512i rh[2], const struct dst16 *dst,
                              bool dst32, simde__m512i *units, simde__m512i *g)
 {
 	/* no masks: a half without products has sum 0 (and rh NO_REF), a zero
@@ -635,7 +638,7 @@ static void accumulate_row16(const simde__m512i hs[2], const simde__m512i rh[2],
 }
 
 /* Step 4 (units_to_fields, dst32_minus_one) for 16 lanes: |units| < 2^30. */
-static simde__m512i units_to_fields16(simde__m512i units, simde__m512i g, bool dst32, int man, int ebits,
+static inline __attribute__((always_inline)) simde__m512i units_to_fields16(simde__m512i units, simde__m512i g, bool dst32, int man, int ebits,
                                       int bias, int emax, uint32_t ovf_exp, uint32_t ovf_man)
 {
 	const simde__m512i zero = simde_mm512_setzero_si512(), one = splat(1);
@@ -675,7 +678,7 @@ static simde__m512i units_to_fields16(simde__m512i units, simde__m512i g, bool d
 
 /* Step 4 and the write of one Dst row in its layout (TC/Dst.md), as
    dst_write_units. */
-static void dst_write16(struct ttx_tile *t, bool dst32, enum ttx_mstyle style, unsigned row,
+static inline __attribute__((always_inline)) void dst_write16(struct ttx_tile *t, bool dst32, enum ttx_mstyle style, unsigned row,
                         simde__m512i units, simde__m512i g)
 {
 	simde__m512i f, h;
@@ -706,6 +709,20 @@ static void dst_write16(struct ttx_tile *t, bool dst32, enum ttx_mstyle style, u
 	}
 }
 
+/* Steps 3-4 for n rows from their half sums. */
+static inline __attribute__((always_inline)) void steps34(struct ttx_tile *t, bool dst32, enum ttx_mstyle style,
+                                                          const unsigned rows[], unsigned n,
+                                                          simde__m512i hs[][2], simde__m512i rh[][2])
+{
+	simde__m512i units[8], g[8];
+	for (unsigned i = 0; i < n; i++) {
+		struct dst16 d = dst_read16(t, dst32, style, rows[i]);
+		accumulate_row16(hs[i], rh[i], &d, dst32, &units[i], &g[i]);
+	}
+	for (unsigned i = 0; i < n; i++)
+		dst_write16(t, dst32, style, rows[i], units[i], g[i]);
+}
+
 void ttx_matrix_dot_fp(struct ttx_tile *t, const struct ttx_mop_operands *op, const uint32_t *const brows[],
                        const unsigned rows[], unsigned n, unsigned fmt_b, unsigned phase,
                        enum ttx_mstyle style, bool dst32)
@@ -728,11 +745,14 @@ void ttx_matrix_dot_fp(struct ttx_tile *t, const struct ttx_mop_operands *op, co
 	bool masked = blo != INT32_MAX && op->ref_lo != INT32_MAX && blo + op->ref_lo - off < min_ref;
 	/* stage by stage over the rows: the rows' work is independent, and
 	   each stage's loop overlaps its iterations' latencies */
-	simde__m512i hs[8][2], rh[8][2], units[8], g[8];
+	simde__m512i hs[8][2], rh[8][2];
 	for (unsigned pair = 0; 2 * pair < n; pair++)
 		for (unsigned h = 0; h < 2; h++) {
 			simde__m512i sum, r;
-			half_sums_pair(op, bref[pair], bsig[pair], 8 * h, masked, min_ref, &sum, &r);
+			if (masked)   /* (two copies, each with its loops unrolled) */
+				half_sums_pair(op, bref[pair], bsig[pair], 8 * h, true, min_ref, &sum, &r);
+			else
+				half_sums_pair(op, bref[pair], bsig[pair], 8 * h, false, min_ref, &sum, &r);
 			for (unsigned i = 0; i < 2; i++) {
 				simde__m512i r32 = pair_row(r, i);
 				hs[2 * pair + i][h] = pair_row(sum, i);
@@ -740,12 +760,12 @@ void ttx_matrix_dot_fp(struct ttx_tile *t, const struct ttx_mop_operands *op, co
 				                                                splat(NO_REF));
 			}
 		}
-	for (unsigned i = 0; i < n; i++) {
-		struct dst16 d = dst_read16(t, dst32, style, rows[i]);
-		accumulate_row16(hs[i], rh[i], &d, dst32, &units[i], &g[i]);
-	}
-	for (unsigned i = 0; i < n; i++)
-		dst_write16(t, dst32, style, rows[i], units[i], g[i]);
+	if (dst32)   /* (one copy per Dst layout, its constants folded) */
+		steps34(t, true, TTX_MSTYLE_BF16, rows, n, hs, rh);
+	else if (style == TTX_MSTYLE_FP16)
+		steps34(t, false, TTX_MSTYLE_FP16, rows, n, hs, rh);
+	else
+		steps34(t, false, style, rows, n, hs, rh);
 }
 
 void ttx_matrix_elementwise_scalar(struct ttx_tile *t, enum ttx_elw_op eop, const uint32_t a[TTX_COLS],
