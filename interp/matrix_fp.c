@@ -62,8 +62,9 @@ static inline simde__m512i pair_pack(simde__m512i r0, simde__m512i r1)
 
 /* src_decode for 16 data at once: the significand after sig_mask with the
    sign in bit 31, and the exponent of the leading bit (NO_REF for zero). */
-static void decode16(const uint32_t x[TTX_COLS], enum ttx_mstyle style, unsigned fmt, uint32_t sig_mask,
-                     uint32_t sig[TTX_COLS], int ref[TTX_COLS])
+static inline __attribute__((always_inline)) void decode16(const uint32_t x[TTX_COLS], enum ttx_mstyle style,
+                                                           unsigned fmt, uint32_t sig_mask, simde__m512i *sig,
+                                                           simde__m512i *ref)
 {
 	uint32_t keep = ttx_truncate_src(0x7FFFFu, fmt) & (style == TTX_MSTYLE_BF16 ? 0x7F8FFu : 0x7FFFFu);
 	bool fp16 = style == TTX_MSTYLE_FP16;
@@ -75,8 +76,8 @@ static void decode16(const uint32_t x[TTX_COLS], enum ttx_mstyle style, unsigned
 	s = simde_mm512_maskz_and_epi32(nz, s, splat((int32_t)sig_mask));
 	s = simde_mm512_or_si512(s, simde_mm512_slli_epi32(simde_mm512_srli_epi32(v, 18), 31));
 	simde__m512i r = simde_mm512_mask_sub_epi32(splat(NO_REF), nz, e, splat(fp16 ? 15 : 127));
-	simde_mm512_storeu_si512(sig, s);
-	simde_mm512_storeu_si512(ref, r);
+	*sig = s;
+	*ref = r;
 }
 
 /* The fidelity masks on the 11-bit significand (TC/SrcASrcB.md "Fidelity
@@ -108,10 +109,8 @@ static uint32_t srcb_int_mask(unsigned phase) { return (phase & 2) ? 0x40FFFu : 
 static void step2_operands16(const uint32_t x[TTX_COLS], enum ttx_mstyle style, unsigned fmt, uint32_t sig_mask,
                              int shift, int off, simde__m512i *ref, simde__m512i *sig, simde__m512i *lo)
 {
-	uint32_t s[TTX_COLS];
-	int r[TTX_COLS];
-	decode16(x, style, fmt, sig_mask, s, r);
-	simde__m512i rv = simde_mm512_loadu_si512(r), sv = simde_mm512_loadu_si512(s);
+	simde__m512i rv, sv;
+	decode16(x, style, fmt, sig_mask, &sv, &rv);
 	simde__mmask16 nz = (simde__mmask16)~simde_mm512_cmpeq_epi32_mask(rv, splat(NO_REF));
 	*lo = simde_mm512_mask_min_epi32(*lo, nz, *lo, rv);
 	*ref = simde_mm512_mask_sub_epi32(splat(NO_REF16), nz, rv, splat(off));
@@ -609,10 +608,13 @@ static inline __attribute__((always_inline)) void half_sums_pair(const struct tt
 }
 
 /* The 32-bit lanes of row i (0, 1) of a pair from its 16-bit lanes: the
-   16 bits sign-extended (the sign from a 16-bit shift: SIMDe has no
-   512-bit arithmetic shift of 32-bit lanes). */
+   16 bits sign-extended (elsewhere the sign from a 16-bit shift: SIMDe
+   has no 512-bit arithmetic shift of 32-bit lanes). */
 static inline simde__m512i pair_row(simde__m512i v, unsigned i)
 {
+#if defined(SIMDE_X86_AVX512F_NATIVE)
+	return _mm512_srai_epi32(i ? v : _mm512_slli_epi32(v, 16), 16);
+#endif
 	simde__m512i sign = simde_mm512_srai_epi16(v, 15);
 	if (i)
 		return simde_mm512_mask_blend_epi16(0xAAAAAAAAu, simde_mm512_srli_epi32(v, 16), sign);
@@ -624,8 +626,8 @@ static inline simde__m512i pair_row(simde__m512i v, unsigned i)
 static inline __attribute__((always_inline)) void accumulate_row16(const simde__m512i hs[2], const simde__m512i rh[2], const struct dst16 *dst,
                              bool dst32, simde__m512i *units, simde__m512i *g)
 {
-	/* no masks: a half without products has sum 0 (and rh NO_REF), a zero
-	   Dst n = 0, and every rounding of 0 is 0 */
+	/* no masks: a half without products has sum 0 (and rh NO_REF or
+	   NO_REF16's region), a zero Dst n = 0, and every rounding of 0 is 0 */
 	simde__m512i r = simde_mm512_max_epi32(simde_mm512_max_epi32(rh[0], rh[1]), dst->ref);
 	simde__m512i vg = simde_mm512_sub_epi32(r, splat(accumulator_width(dst32)));
 	simde__m512i vg10 = simde_mm512_add_epi32(vg, splat(HALF_WIDTH));
@@ -753,11 +755,11 @@ void ttx_matrix_dot_fp(struct ttx_tile *t, const struct ttx_mop_operands *op, co
 				half_sums_pair(op, bref[pair], bsig[pair], 8 * h, true, min_ref, &sum, &r);
 			else
 				half_sums_pair(op, bref[pair], bsig[pair], 8 * h, false, min_ref, &sum, &r);
+			/* (a half without products keeps an Rh of about NO_REF16,
+			   which step 3's maximum never takes over a real one) */
 			for (unsigned i = 0; i < 2; i++) {
-				simde__m512i r32 = pair_row(r, i);
 				hs[2 * pair + i][h] = pair_row(sum, i);
-				rh[2 * pair + i][h] = simde_mm512_mask_mov_epi32(r32, simde_mm512_cmpgt_epi32_mask(splat(-1000), r32),
-				                                                splat(NO_REF));
+				rh[2 * pair + i][h] = pair_row(r, i);
 			}
 		}
 	if (dst32)   /* (one copy per Dst layout, its constants folded) */
@@ -868,14 +870,11 @@ void ttx_matrix_elementwise(struct ttx_tile *t, enum ttx_elw_op eop, const uint3
 		dst_int32_write16(hi_row, lo_row, x);
 		return;
 	}
-	uint32_t sa[TTX_COLS], sb[TTX_COLS];
-	int ra[TTX_COLS], rb[TTX_COLS];
 	int off = phase_ref_offset(phase);
 	bool mul = eop == TTX_ELW_MUL;
-	decode16(a, style, fmt_a, mul ? srca_sig_mask(phase) : 0x7FFu, sa, ra);
-	decode16(b, style, fmt_b, mul ? srcb_sig_mask(phase) : 0x7FFu, sb, rb);
-	simde__m512i va = simde_mm512_loadu_si512(sa), vb = simde_mm512_loadu_si512(sb);
-	simde__m512i ea = simde_mm512_loadu_si512(ra), eb = simde_mm512_loadu_si512(rb);
+	simde__m512i va, vb, ea, eb;
+	decode16(a, style, fmt_a, mul ? srca_sig_mask(phase) : 0x7FFu, &va, &ea);
+	decode16(b, style, fmt_b, mul ? srcb_sig_mask(phase) : 0x7FFu, &vb, &eb);
 	simde__m512i na = simde_mm512_and_si512(va, splat(0x7FF)), nb = simde_mm512_and_si512(vb, splat(0x7FF));
 	simde__mmask16 a_nz = (simde__mmask16)~simde_mm512_cmpeq_epi32_mask(ea, noref);
 	simde__mmask16 b_nz = (simde__mmask16)~simde_mm512_cmpeq_epi32_mask(eb, noref);
