@@ -485,40 +485,68 @@ void ttx_jit_wait(struct ttx_tile *t)
 	pthread_mutex_unlock(&c->lock);
 }
 
+/* The statistics of the first n words a block that stopped early ran. */
+struct counted {
+	struct ttx_tile *t;
+	unsigned thread;
+	size_t n;
+};
+
+static void count_word(void *ctx, uint32_t word)
+{
+	struct counted *c = ctx;
+	if (!c->n)
+		return;
+	c->n--;
+	c->t->op_counts[word >> 24]++;
+	c->t->stats.insns_jit++;
+	c->t->stats.insns_jit_fallback += !ttx_jit_is_native(word);
+	if (c->t->timing.on)
+		ttx_timing_insn(c->t, c->thread, word);
+}
+
 /* Run a compiled block.  Returns the instructions it retired, or -status
-   after a fault.  *used: how many of a straight or replay block's words
-   the front end has consumed (all of them, unless it stopped early), and
-   *stop whether it stopped early: STOP_SLOT when the last of those stays in
-   the front end's slot (a fault or a stall, as the interpreter leaves
-   them), STOP_YIELD when it ran and another thread may act now. */
+   after a fault.  *st says where it stopped: how many of a straight or
+   replay block's words the front end has consumed (all of them, unless it
+   stopped early), and whether it stopped early: STOP_SLOT when the word it
+   stopped at stays in the front end's slot (a fault or a stall, as the
+   interpreter leaves them), STOP_YIELD when that word ran and another
+   thread may act now.  A MOP block that stops early to wait or yield
+   leaves the rest of its expansion to the interpreter (ttx_mop_resume). */
 enum { STOP_NONE, STOP_YIELD, STOP_SLOT };
 
-static long run_block(struct ttx_tile *t, struct block *b, unsigned thread, size_t *used, int *stop,
-                      uint64_t *untimed)
+struct stop {
+	size_t used;
+	int kind;
+	uint32_t word;   /* STOP_SLOT: the word for the slot */
+};
+
+static long run_block(struct ttx_tile *t, struct block *b, unsigned thread, struct stop *st, uint64_t *untimed)
 {
 	uint32_t r = b->fn(t, thread);
-	*used = b->nkey, *stop = STOP_NONE;
+	*st = (struct stop){ b->nkey, STOP_NONE, 0 };
 	if (r) {
 		if (untimed && t->timing.on)   /* the runs before this one, first */
 			ttx_timing_block_run(t, thread, &b->timing, *untimed);
-		/* the instructions before the stop ran and count, as in the
-		   interpreter, for straight and replay blocks (their key is the
-		   words).  A MOP block's loops report their first instruction,
-		   not the expansion's position: its counts stop at the MOP
-		   (docs/jit.md); only faults stop those. */
+		/* the words before the stop ran: their statistics, as the
+		   interpreter keeps them.  A MOP block's words come from its
+		   expansion (ttx_mop_resume) when it stopped to wait or yield;
+		   after a fault its loops report their first instruction, not
+		   the place in the expansion, so its counts stop at the MOP
+		   (docs/jit.md). */
 		unsigned code = r & 0xFF;
+		int early = code == TTX_JIT_STALL || code == TTX_JIT_YIELD;
 		size_t at = (r >> 8) - 1, ran = code == TTX_JIT_YIELD ? at + 1 : at;
-		*used = at + 1, *stop = code == TTX_JIT_YIELD ? STOP_YIELD : STOP_SLOT;
+		struct counted c = { t, thread, ran };
+		st->used = at + 1, st->kind = code == TTX_JIT_YIELD ? STOP_YIELD : STOP_SLOT;
 		if (!b->is_mop) {
-			for (size_t i = 0; i < ran; i++) {
-				t->op_counts[b->key[i] >> 24]++;
-				t->stats.insns_jit_fallback += !ttx_jit_is_native(b->key[i]);
-				if (t->timing.on)
-					ttx_timing_insn(t, thread, b->key[i]);
-			}
-			t->stats.insns_jit += ran;
+			st->word = b->key[at];
+			for (size_t i = 0; i < ran; i++)
+				count_word(&c, b->key[i]);
+		} else if (early) {
+			st->word = ttx_mop_resume(&t->fe[thread], b->key + 1, b->key[0], at + 1, count_word, &c);
 		}
-		if (code == TTX_JIT_STALL || code == TTX_JIT_YIELD)
+		if (early)
 			return (long)ran;
 		if (!b->is_mop) {
 			t->stats.insns += ran;
@@ -610,28 +638,27 @@ static long step_straight(struct ttx_tile *t, struct ttx_jit *j, unsigned thread
 		t->jit_skip[thread] = (uint32_t)b->nkey - 1;   /* this look was the first */
 		return 0;
 	}
-	size_t used;
-	int stop;
-	long n = run_block(t, b, thread, &used, &stop, NULL);
-	p->head += used;
-	if (stop == STOP_SLOT) {
+	struct stop st;
+	long n = run_block(t, b, thread, &st, NULL);
+	p->head += st.used;
+	if (st.kind == STOP_SLOT) {
 		t->fe[thread].has_slot = 1;
-		t->fe[thread].slot = b->key[used - 1];
+		t->fe[thread].slot = st.word;
 	}
 	return n;
 }
 
-/* A playback of `left` words from replay_index ran up to `used` of them
+/* A playback of `left` words from replay_index ran as far as st says
    (run_block): the replay expander's state after it, with the last word
    in the slot if it faulted or waits, as the interpreter leaves it. */
-static void end_playback(struct ttx_frontend *fe, const struct block *b, unsigned left, size_t used, int stop)
+static void end_playback(struct ttx_frontend *fe, unsigned left, const struct stop *st)
 {
-	fe->replay_index = (uint8_t)((fe->replay_index + used) % TTX_REPLAY_SIZE);
-	fe->replay_left = (uint8_t)(left - used);
+	fe->replay_index = (uint8_t)((fe->replay_index + st->used) % TTX_REPLAY_SIZE);
+	fe->replay_left = (uint8_t)(left - st->used);
 	fe->replay_mode = fe->replay_left ? 2 : 0;
-	if (stop == STOP_SLOT) {
+	if (st->kind == STOP_SLOT) {
 		fe->has_slot = 1;
-		fe->slot = b->key[used - 1];
+		fe->slot = st->word;
 	}
 }
 
@@ -662,10 +689,9 @@ static long step_replay(struct ttx_tile *t, struct ttx_jit *j, unsigned thread, 
 		t->jit_skip[thread] = left - 1;
 		return 0;
 	}
-	size_t used;
-	int stop;
-	long n = run_block(t, b, thread, &used, &stop, NULL);
-	end_playback(fe, b, left, used, stop);
+	struct stop st;
+	long n = run_block(t, b, thread, &st, NULL);
+	end_playback(fe, left, &st);
 	return n;
 }
 
@@ -693,11 +719,10 @@ static long chain_replays(struct ttx_tile *t, struct ttx_jit *j, unsigned thread
 	       b->row_masked == ttx_sfpu_row_masked(&t->sfpu) && (!budget || (uint64_t)total + b->ninsns <= budget)) {
 		p->head++;
 		t->op_counts[TTX_OP_REPLAY]++;
-		size_t used;
-		int stop;
-		long m = run_block(t, b, thread, &used, &stop, &runs);
+		struct stop st;
+		long m = run_block(t, b, thread, &st, &runs);
 		fe->replay_index = (uint8_t)a.Index;
-		end_playback(fe, b, count, used, stop);
+		end_playback(fe, count, &st);
 		if (m < 0) {
 			t->stats.insns += (uint64_t)total;
 			t->stats.insns_by_thread[thread] += (uint64_t)total;
@@ -718,7 +743,7 @@ struct mop_scan {
 static void scan_mop_word(void *ctx, uint32_t word)
 {
 	struct mop_scan *s = ctx;
-	if (!ttx_jit_can_take(word) || ttx_jit_is_unit_word(word))
+	if (!ttx_jit_can_take(word))
 		s->takeable = 0;
 	count_op(s->b, word, ttx_jit_is_native(word));
 }
@@ -752,13 +777,17 @@ static long step_mop(struct ttx_tile *t, struct ttx_jit *j, unsigned thread, uin
 	}
 	if (!runnable(t, j, b, budget))
 		return 0;   /* the interpreter expands it */
-	size_t used;
-	int stop;
+	struct stop st;
 	t->timing.mop_ended[thread] = 0;   /* as src/frontend.c does */
-	long n = run_block(t, b, thread, &used, &stop, NULL);
-	t->timing.mop_ended[thread] = t->timing.on;
+	long n = run_block(t, b, thread, &st, NULL);
 	p->head++;
 	t->op_counts[TTX_OP_MOP]++;
+	if (st.kind == STOP_SLOT && n >= 0) {   /* waits: the rest of the MOP is the interpreter's */
+		t->fe[thread].has_slot = 1;
+		t->fe[thread].slot = st.word;
+	}
+	if (st.kind == STOP_NONE || n < 0)
+		t->timing.mop_ended[thread] = t->timing.on;
 	return n;
 }
 

@@ -30,6 +30,7 @@ struct emitter {
 	uint32_t lanes_on;         /* lanes ROW_MASK leaves enabled */
 	int fast;
 	unsigned index;            /* the instruction's position, for fault reports */
+	LLVMValueRef pos;          /* alloca i32: a MOP's words so far, where it can stop (emit_unit) */
 };
 
 #define ALL 0xFFFFFFFFu
@@ -202,10 +203,10 @@ static void emit_interp(struct emitter *e, uint32_t word, uint32_t spill, uint32
 
 /* A Matrix Unit, unpacker or packer instruction: the interpreter runs it
    (ttx_jit_call_unit), and the block ends there when it must wait or has
-   let another thread act.  Those units read and write no LReg or lane
-   flag, so nothing is written back before the call, all of it on the way
-   out. */
-static void emit_unit(struct emitter *e, uint32_t word)
+   let another thread act, reporting `at`, its place in the block's
+   expansion.  Those units read and write no LReg or lane flag, so nothing
+   is written back before the call, all of it on the way out. */
+static void emit_unit(struct emitter *e, uint32_t word, LLVMValueRef at)
 {
 	LLVMTypeRef args[3] = { e->i8p, e->i32, e->i32 };
 	LLVMTypeRef type = LLVMFunctionType(e->i32, args, 3, 0);
@@ -216,7 +217,8 @@ static void emit_unit(struct emitter *e, uint32_t word)
 	LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, r, c32(e, 0), ""), out, ok);
 	LLVMPositionBuilderAtEnd(e->b, out);
 	store_state(e, ALL_LREGS, 1);
-	LLVMBuildRet(e->b, LLVMBuildOr(e->b, r, c32(e, (e->index + 1) << 8), ""));
+	LLVMValueRef place = LLVMBuildShl(e->b, LLVMBuildAdd(e->b, at, c32(e, 1), ""), c32(e, 8), "");
+	LLVMBuildRet(e->b, LLVMBuildOr(e->b, r, place, ""));
 	LLVMPositionBuilderAtEnd(e->b, ok);
 }
 
@@ -759,8 +761,13 @@ int ttx_jit_is_native(uint32_t word)
 static void emit_insn(struct emitter *e, uint32_t word)
 {
 	unsigned op = word >> 24;
+	LLVMValueRef at = c32(e, e->index);
+	if (e->pos) {   /* (a MOP's loops repeat the code: the place is counted at run time) */
+		at = load(e, e->i32, e->pos);
+		store(e, LLVMBuildAdd(e->b, at, c32(e, 1), ""), e->pos);
+	}
 	if (ttx_jit_is_unit_word(word)) {
-		emit_unit(e, word);
+		emit_unit(e, word, at);
 		e->index++;
 		return;
 	}
@@ -1018,6 +1025,13 @@ LLVMValueRef ttx_emit_block(LLVMContextRef ctx, LLVMModuleRef mod, const char *n
 		LLVMSetAlignment(e.tmp[i], 64);
 	}
 	load_state(&e, RELOAD_ALL);
+	int mop_units = 0;
+	for (unsigned i = 2; i < 9 && d->is_mop; i++)
+		mop_units |= ttx_jit_is_unit_word(d->mop_cfg[i]);
+	if (mop_units) {
+		e.pos = LLVMBuildAlloca(e.b, e.i32, "pos");
+		store(&e, c32(&e, 0), e.pos);
+	}
 	if (d->is_mop)
 		emit_mop(&e, d);
 	else

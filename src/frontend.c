@@ -149,6 +149,16 @@ size_t ttx_mop_expand(const uint32_t cfg[9], uint32_t mop_word, uint16_t mask_hi
 	return n;
 }
 
+uint32_t ttx_mop_resume(struct ttx_frontend *fe, const uint32_t cfg[9], uint32_t mop_word, size_t done,
+                        void (*emit)(void *ctx, uint32_t word), void *ctx)
+{
+	uint32_t w = 0;
+	start_mop(fe, cfg, mop_word);
+	for (size_t i = 0; i < done && (fe->mop_template ? next_template1(fe, &w) : next_template0(fe, &w)); i++)
+		emit(ctx, w);
+	return w;
+}
+
 /* The MOP expander's next output word; 0 when the pipe is empty. */
 static int mop_next(struct ttx_tile *t, unsigned thread, uint32_t *word)
 {

@@ -394,6 +394,12 @@ const char *ttx_mmio_store_problem(uint32_t addr);
    counts and checks them).  Returns how many there are. */
 size_t ttx_mop_expand(const uint32_t cfg[9], uint32_t mop_word, uint16_t mask_hi,
                       void (*emit)(void *ctx, uint32_t word), void *ctx);
+/* A MOP expansion the JIT stopped after its expander had emitted `done`
+   words: fe's expander as the interpreter would have it then (the MOP
+   active, the next word the one after them); emit sees those words.
+   Returns the last of them. */
+uint32_t ttx_mop_resume(struct ttx_frontend *fe, const uint32_t cfg[9], uint32_t mop_word, size_t done,
+                        void (*emit)(void *ctx, uint32_t word), void *ctx);
 
 /* A REPLAY instruction reaching the replay expander: recording (Load) or
    playback of Count words (0 = 64) from Index (TC/REPLAY.md). */

@@ -738,9 +738,11 @@ END_TEST
    and posts: the block stops after the MVMUL (another thread might act
    now) and goes on in the next.  stall: no SETDVALID, so the MVMUL waits
    (run until stalled: 10 increments, thread 0 at the MVMUL); then thread
-   2's SETDVALID releases it.  Both engines: the same state, counts and
-   waiting word; the MVMUL ran inside a block under the JIT. */
-static struct ttx_tile *unit_blocks(enum ttx_engine engine, int stall, struct ttx_stats *st)
+   2's SETDVALID releases it.  mop: the words come from a MOP (template 1,
+   twice 10 SFPIADDs, the MVMUL and one more SFPIADD), whose expansion the
+   interpreter takes over where the block stopped.  Both engines: the same
+   state, counts and waiting word; the MVMUL ran inside a block. */
+static struct ttx_tile *unit_blocks(enum ttx_engine engine, int stall, int mop, struct ttx_stats *st)
 {
 	struct ttx_options opt = { .engine = engine, .jit_threshold = 1 };
 	struct ttx_tile *t = ttx_tile_new(&opt);
@@ -748,15 +750,25 @@ static struct ttx_tile *unit_blocks(enum ttx_engine engine, int stall, struct tt
 	t->semaphores[1].value = 0, t->semaphores[1].max = 1;
 	uint32_t inc = sfpu_asm("SFPIADD 1, 0, 0, 5"), add = sfpu_asm("SFPIADD 0, 0, 1, 4"), mvmul, setdvalid;
 	uint32_t semwait = (uint32_t)TTX_OP_SEMWAIT << 24 | 0x1FFu << 15 | 2u << 2 | 1u, sempost = SEMPOST_1;
+	uint32_t nop = (uint32_t)TTX_OP_NOP << 24, mop_word = (uint32_t)TTX_OP_MOP << 24 | 1u << 23;
 	char err[128];
 	ck_assert_int_eq(ttx_asm_line("MVMUL 0, 0, 0, 0", &mvmul, err, sizeof(err)), TTX_OK);
 	ck_assert_int_eq(ttx_asm_line("SETDVALID 3", &setdvalid, err, sizeof(err)), TTX_OK);
+	/* outer 2, inner 10 (LoopOp, last Loop1Last / Loop0Last), EndOp0, EndOp1 */
+	const uint32_t cfg[9] = { 2, 10, nop, mvmul, inc, inc, nop, inc, inc };
+	unsigned total = mop ? 22 : 20, before = 10;
+	for (unsigned i = 0; i < 9; i++)
+		ck_assert_int_eq(ttx_mmio_write(t, 0, TTX_MMIO_MOP_CFG + 4 * i, cfg[i]), TTX_OK);
 	if (!stall) {
 		test_push_words(t, 1, &semwait, 1);
 		test_push_words(t, 1, &add, 1);
 		test_push_words(t, 0, &setdvalid, 1);
 	}
-	for (int i = 0; i < 21; i++)
+	for (int i = 0; i < 2 && mop; i++)   /* (meanwhile thread 1 comes to wait: the MOP is taken whole) */
+		test_push_words(t, 0, &nop, 1);
+	if (mop)
+		test_push_words(t, 0, &mop_word, 1);
+	for (int i = 0; i < 21 && !mop; i++)
 		test_push_words(t, 0, i == 10 ? &mvmul : &inc, 1);
 	if (!stall) {
 		test_push_words(t, 0, &sempost, 1);
@@ -766,14 +778,14 @@ static struct ttx_tile *unit_blocks(enum ttx_engine engine, int stall, struct tt
 		ck_assert_int_eq(ttx_run_until_stalled(t, 0), TTX_OK);
 		ttx_thread_state(t, 0, &ts);
 		ck_assert_uint_eq(ts.word, mvmul);
-		ck_assert_uint_eq(t->sfpu.lreg[0][3], 10);
+		ck_assert_uint_eq(t->sfpu.lreg[0][3], before);
 		ttx_stats_get(t, st);
 		if (engine == TTX_ENGINE_JIT)
-			ck_assert_uint_eq(st->insns_jit, 10);   /* a block stopped at the MVMUL */
+			ck_assert_uint_eq(st->insns_jit, before + (mop ? 2 : 0));   /* a block stopped at the MVMUL */
 		test_push_words(t, 2, &setdvalid, 1);
 		ck_assert_int_eq(ttx_run(t, 0), TTX_OK);
 	}
-	ck_assert_uint_eq(t->sfpu.lreg[0][3], 20);
+	ck_assert_uint_eq(t->sfpu.lreg[0][3], total);
 	ttx_stats_get(t, st);
 	return t;
 }
@@ -782,25 +794,26 @@ START_TEST(test_unit_words_in_blocks)
 {
 	if (!ttx_jit_available())
 		return;
-	for (int stall = 0; stall < 2; stall++) {
-		struct ttx_stats si, sj;
-		struct ttx_tile *ti = unit_blocks(TTX_ENGINE_INTERP, stall, &si);
-		struct ttx_tile *tj = unit_blocks(TTX_ENGINE_JIT, stall, &sj);
-		char what[160];
-		ck_assert_msg(same_state(ti, tj, 0, what, sizeof(what)), "stall %d: %s", stall, what);
-		ck_assert_uint_eq(sj.insns, si.insns);
-		for (unsigned op = 0; op < 256; op++)
-			ck_assert_uint_eq(sj.insns_by_opcode[op], si.insns_by_opcode[op]);
-		if (!stall)
-			ck_assert_uint_eq(ti->sfpu.lreg[1][3], 20);   /* thread 1 added after the post */
-		ck_assert_uint_eq(si.insns_jit, 0);
-		ck_assert_uint_ge(sj.insns_jit, 15);
-		/* the MVMUL inside a block; after the stall, from the front end's
-		   slot in the interpreter */
-		ck_assert_uint_eq(sj.insns_jit_fallback, !stall);
-		ttx_tile_destroy(ti);
-		ttx_tile_destroy(tj);
-	}
+	for (int mop = 0; mop < 2; mop++)
+		for (int stall = 0; stall < 2; stall++) {
+			struct ttx_stats si, sj;
+			struct ttx_tile *ti = unit_blocks(TTX_ENGINE_INTERP, stall, mop, &si);
+			struct ttx_tile *tj = unit_blocks(TTX_ENGINE_JIT, stall, mop, &sj);
+			char what[160];
+			ck_assert_msg(same_state(ti, tj, 0, what, sizeof(what)), "mop %d stall %d: %s", mop, stall, what);
+			ck_assert_uint_eq(sj.insns, si.insns);
+			for (unsigned op = 0; op < 256; op++)
+				ck_assert_uint_eq(sj.insns_by_opcode[op], si.insns_by_opcode[op]);
+			if (!stall)
+				ck_assert_uint_eq(ti->sfpu.lreg[1][3], mop ? 22 : 20);   /* thread 1 added after the post */
+			ck_assert_uint_eq(si.insns_jit, 0);
+			ck_assert_msg(sj.insns_jit >= 10, "mop %d stall %d: %llu in blocks", mop, stall, (unsigned long long)sj.insns_jit);
+			/* the MVMUL inside a block; after the stall, from the front
+			   end's slot in the interpreter */
+			ck_assert_uint_eq(sj.insns_jit_fallback, !stall);
+			ttx_tile_destroy(ti);
+			ttx_tile_destroy(tj);
+		}
 }
 END_TEST
 
