@@ -106,8 +106,9 @@ static uint32_t srcb_int_mask(unsigned phase) { return (phase & 2) ? 0x40FFFu : 
    and its phase bits (sig_mask) as a signed integer shifted right by shift
    (left when negative); *lo takes the smallest exponent of the row's
    non-zero data. */
-static void step2_operands16(const uint32_t x[TTX_COLS], enum ttx_mstyle style, unsigned fmt, uint32_t sig_mask,
-                             int shift, int off, simde__m512i *ref, simde__m512i *sig, simde__m512i *lo)
+static inline __attribute__((always_inline)) void step2_operands16(const uint32_t x[TTX_COLS],
+	enum ttx_mstyle style, unsigned fmt, uint32_t sig_mask, int shift, int off, simde__m512i *ref,
+	simde__m512i *sig, simde__m512i *lo)
 {
 	simde__m512i rv, sv;
 	decode16(x, style, fmt, sig_mask, &sv, &rv);
@@ -505,22 +506,28 @@ static inline simde__m512i round_dst16(simde__m512i n, simde__m512i s)
 	return simde_mm512_srlv_epi32(simde_mm512_add_epi32(simde_mm512_slli_epi32(n, 3), half), s3);
 }
 
-/* Signed x * 2^-t rounded half up, per lane; |x| < 2^15, t >= -13: the
-   floor of y = x 2^13 + half by 2^(t + 13), by an arithmetic shift (with
-   the count at most 31, where the result is 0 already), or elsewhere (SIMDe
-   has no 512-bit variable arithmetic shift) on y + 2^30, which is
-   positive, less 2^(30 - t - 13), with the count at most 30. */
-static inline simde__m512i round_half_up16(simde__m512i x, simde__m512i t)
+/* Signed x * 2^-t rounded half up, per lane; |x| < 2^15, t >= -13, or
+   t >= 0 unless `left` (16-bit Dst: no left shift).  With left, the floor
+   of y = x 2^13 + half by 2^(t + 13), else of y = x + half by 2^t, by an
+   arithmetic shift (with the count at most 31, where the result is 0
+   already), or elsewhere (SIMDe has no 512-bit variable arithmetic shift)
+   on y + 2^30, which is positive, less 2^30 shifted, with the count at
+   most 30. */
+static inline __attribute__((always_inline)) simde__m512i round_half_up16(simde__m512i x, simde__m512i t, bool left)
 {
+	if (left) {
+		x = simde_mm512_slli_epi32(x, 13);
+		t = simde_mm512_add_epi32(t, splat(13));
+	}
 #if defined(SIMDE_X86_AVX512F_NATIVE)
-	__m512i tc = _mm512_min_epi32(_mm512_add_epi32(t, splat(13)), splat(31));
+	__m512i tc = _mm512_min_epi32(t, splat(31));
 	__m512i half = _mm512_sllv_epi32(splat(1), _mm512_sub_epi32(tc, splat(1)));   /* 0 for tc = 0 */
-	return _mm512_srav_epi32(_mm512_add_epi32(_mm512_slli_epi32(x, 13), half), tc);
+	return _mm512_srav_epi32(_mm512_add_epi32(x, half), tc);
 #else
 	const simde__m512i bias = splat(1 << 30);
-	simde__m512i tc = simde_mm512_min_epi32(simde_mm512_add_epi32(t, splat(13)), splat(30));
+	simde__m512i tc = simde_mm512_min_epi32(t, splat(30));
 	simde__m512i half = simde_mm512_sllv_epi32(splat(1), simde_mm512_sub_epi32(tc, splat(1)));   /* 0 for tc = 0 */
-	simde__m512i y = simde_mm512_add_epi32(simde_mm512_slli_epi32(x, 13), half);
+	simde__m512i y = simde_mm512_add_epi32(x, half);
 	return simde_mm512_sub_epi32(simde_mm512_srlv_epi32(simde_mm512_add_epi32(y, bias), tc),
 	                             simde_mm512_srlv_epi32(bias, tc));
 #endif
@@ -631,8 +638,8 @@ static inline __attribute__((always_inline)) void accumulate_row16(const simde__
 	simde__m512i r = simde_mm512_max_epi32(simde_mm512_max_epi32(rh[0], rh[1]), dst->ref);
 	simde__m512i vg = simde_mm512_sub_epi32(r, splat(accumulator_width(dst32)));
 	simde__m512i vg10 = simde_mm512_add_epi32(vg, splat(HALF_WIDTH));
-	simde__m512i total = simde_mm512_add_epi32(round_half_up16(hs[0], simde_mm512_sub_epi32(vg10, rh[0])),
-	                                           round_half_up16(hs[1], simde_mm512_sub_epi32(vg10, rh[1])));
+	simde__m512i total = simde_mm512_add_epi32(round_half_up16(hs[0], simde_mm512_sub_epi32(vg10, rh[0]), dst32),
+	                                           round_half_up16(hs[1], simde_mm512_sub_epi32(vg10, rh[1]), dst32));
 	simde__m512i du = round_dst16(dst->n, simde_mm512_sub_epi32(vg, dst->e0));
 	total = simde_mm512_mask_add_epi32(total, (simde__mmask16)~dst->neg, total, du);
 	*units = simde_mm512_mask_sub_epi32(total, dst->neg, total, du);
@@ -640,67 +647,76 @@ static inline __attribute__((always_inline)) void accumulate_row16(const simde__
 }
 
 /* Step 4 (units_to_fields, dst32_minus_one) for 16 lanes: |units| < 2^30. */
-static inline __attribute__((always_inline)) simde__m512i units_to_fields16(simde__m512i units, simde__m512i g, bool dst32, int man, int ebits,
-                                      int bias, int emax, uint32_t ovf_exp, uint32_t ovf_man)
+static inline __attribute__((always_inline)) simde__m512i units_to_fields16(simde__m512i units, simde__m512i g,
+	bool dst32, int man, int ebits, int bias, int emax, uint32_t ovf_exp, uint32_t ovf_man)
 {
-	const simde__m512i zero = simde_mm512_setzero_si512(), one = splat(1);
+	const simde__m512i zero = simde_mm512_setzero_si512();
 	if (dst32)
 		units = simde_mm512_mask_mov_epi32(units, simde_mm512_cmpeq_epi32_mask(units, splat(-1)),
 		                                   splat(-((1 << 27) - 1)));
 	simde__mmask16 nz = simde_mm512_test_epi32_mask(units, units);
 	simde__mmask16 neg = simde_mm512_cmpgt_epi32_mask(zero, units);
 	simde__m512i m = simde_mm512_abs_epi32(units);
-	/* the leading bit (AVX-512CD counts leading zeros; SIMDe lacks it:
-	   elsewhere the exponent of m as a float, less one where the
-	   conversion rounded m up to the next power of two) */
+	/* the shift that moves m's leading bit to bit 30 (AVX-512CD counts
+	   leading zeros; SIMDe lacks it: elsewhere from the exponent of m as a
+	   float, less one where the conversion rounded m up to the next power
+	   of two) */
 #if defined(SIMDE_X86_AVX512CD_NATIVE)
-	simde__m512i lead = _mm512_sub_epi32(splat(31), _mm512_lzcnt_epi32(m));
+	simde__m512i shift = _mm512_sub_epi32(_mm512_lzcnt_epi32(m), splat(1));
 #else
 	simde__m512i lead = simde_mm512_sub_epi32(
 		simde_mm512_srli_epi32(simde_mm512_castps_si512(simde_mm512_cvtepu32_ps(m)), 23), splat(127));
 	simde__m512i above = simde_mm512_srlv_epi32(m, lead);
-	lead = simde_mm512_mask_sub_epi32(lead, simde_mm512_cmpeq_epi32_mask(above, zero), lead, one);
+	lead = simde_mm512_mask_sub_epi32(lead, simde_mm512_cmpeq_epi32_mask(above, zero), lead, splat(1));
+	simde__m512i shift = simde_mm512_sub_epi32(splat(30), lead);
 #endif
-	/* man + 1 bits, ties away: m with its leading bit moved to bit 30
-	   (|units| < 2^30), plus half a unit, shifted down */
-	simde__m512i mn = simde_mm512_sllv_epi32(m, simde_mm512_sub_epi32(splat(30), lead));
-	simde__m512i q = simde_mm512_srli_epi32(simde_mm512_add_epi32(mn, splat(1 << (29 - man))), (unsigned)(30 - man));
-	simde__mmask16 carry = simde_mm512_test_epi32_mask(q, splat(1 << (man + 1)));
-	q = simde_mm512_mask_mov_epi32(q, carry, simde_mm512_srli_epi32(q, 1));
-	lead = simde_mm512_mask_add_epi32(lead, carry, lead, one);
-	simde__m512i field = simde_mm512_add_epi32(simde_mm512_add_epi32(g, lead), splat(bias));
-	simde__m512i sign = simde_mm512_maskz_mov_epi32(neg, splat(1 << (ebits + man)));
-	simde__m512i f = simde_mm512_or_si512(simde_mm512_slli_epi32(field, (unsigned)man),
-	                                      simde_mm512_and_si512(q, splat((1 << man) - 1)));
-	f = simde_mm512_mask_mov_epi32(f, simde_mm512_cmpgt_epi32_mask(field, splat(emax)),
-	                               splat((int32_t)(ovf_exp << man | ovf_man)));
-	f = simde_mm512_or_si512(f, sign);
-	return simde_mm512_maskz_mov_epi32(nz & simde_mm512_cmpgt_epi32_mask(field, zero), f);
+	/* man + 1 bits, ties away: m shifted, plus half a unit, shifted down:
+	   q in [2^man, 2^(man + 1)] */
+	simde__m512i q = simde_mm512_srli_epi32(simde_mm512_add_epi32(simde_mm512_sllv_epi32(m, shift),
+	                                                              splat(1 << (29 - man))), (unsigned)(30 - man));
+	/* the fields: the exponent less one (g + lead + bias - 1, lead = 30 -
+	   shift) above the mantissa, plus q, whose leading bit brings the
+	   exponent up (by two when the rounding carried into 2^(man + 1)).
+	   The range checks on f itself where the shift cannot overflow
+	   (16-bit Dst), else on the field after the carry. */
+	simde__m512i e = simde_mm512_sub_epi32(simde_mm512_add_epi32(g, splat(bias + 29)), shift);
+	simde__m512i f = simde_mm512_add_epi32(simde_mm512_slli_epi32(e, (unsigned)man), q);
+	simde__mmask16 keep, over;
+	if (dst32) {
+		simde__m512i field = simde_mm512_add_epi32(e, simde_mm512_srli_epi32(q, (unsigned)man));
+		keep = nz & simde_mm512_cmpgt_epi32_mask(field, zero);
+		over = simde_mm512_cmpgt_epi32_mask(field, splat(emax));
+	} else {
+		keep = nz & simde_mm512_cmpgt_epi32_mask(f, splat((1 << man) - 1));
+		over = simde_mm512_cmpgt_epi32_mask(f, splat(((emax + 1) << man) - 1));
+	}
+	f = simde_mm512_mask_mov_epi32(f, over, splat((int32_t)(ovf_exp << man | ovf_man)));
+	f = simde_mm512_mask_or_epi32(f, neg, f, splat((int32_t)(1u << (ebits + man))));
+	return simde_mm512_maskz_mov_epi32(keep, f);
 }
 
 /* Step 4 and the write of one Dst row in its layout (TC/Dst.md), as
-   dst_write_units. */
-static inline __attribute__((always_inline)) void dst_write16(struct ttx_tile *t, bool dst32, enum ttx_mstyle style, unsigned row,
-                        simde__m512i units, simde__m512i g)
+   dst_write_units.  The layouts by bit selects (ternary logic 0xCA: mask ?
+   b : c); the stores keep the low 16 bits. */
+static inline __attribute__((always_inline)) void dst_write16(struct ttx_tile *t, bool dst32, enum ttx_mstyle style,
+                                                              unsigned row, simde__m512i units, simde__m512i g)
 {
 	simde__m512i f, h;
-	if (dst32) {
+	if (dst32) {   /* Sign, Man7 (high), Exp8; the low 16 mantissa bits 8 rows on */
 		f = units_to_fields16(units, g, true, 23, 8, 127, 254, 255, 0);
-		/* bit selects (ternary logic 0xCA: mask ? b : c); the store keeps
-		   the low 16 bits */
 		h = simde_mm512_ternarylogic_epi32(splat(0x8000), simde_mm512_srli_epi32(f, 16), simde_mm512_srli_epi32(f, 23),
 		                                   0xCA);
 		h = simde_mm512_ternarylogic_epi32(splat(0x7F00), simde_mm512_srli_epi32(f, 8), h, 0xCA);
-	} else if (style == TTX_MSTYLE_FP16) {
+	} else if (style == TTX_MSTYLE_FP16) {   /* Sign, Man10, Exp5 */
 		f = units_to_fields16(units, g, false, 10, 5, 15, 31, 31, 0x3FF);
-		h = simde_mm512_or_si512(simde_mm512_and_si512(f, splat(0x8000)),
-		                         simde_mm512_and_si512(simde_mm512_srli_epi32(f, 10), splat(0x1F)));
-		h = simde_mm512_or_si512(h, simde_mm512_and_si512(simde_mm512_slli_epi32(f, 5), splat(0x7FE0)));
-	} else {
+		h = simde_mm512_ternarylogic_epi32(splat(0x7FE0), simde_mm512_slli_epi32(f, 5), simde_mm512_srli_epi32(f, 10),
+		                                   0xCA);
+		h = simde_mm512_ternarylogic_epi32(splat(0x8000), f, h, 0xCA);
+	} else {   /* Sign, Man7, Exp8 */
 		f = units_to_fields16(units, g, false, 7, 8, 127, 254, 255, 0);
-		h = simde_mm512_or_si512(simde_mm512_and_si512(f, splat(0x8000)),
-		                         simde_mm512_and_si512(simde_mm512_srli_epi32(f, 7), splat(0xFF)));
-		h = simde_mm512_or_si512(h, simde_mm512_and_si512(simde_mm512_slli_epi32(f, 8), splat(0x7F00)));
+		h = simde_mm512_ternarylogic_epi32(splat(0x7F00), simde_mm512_slli_epi32(f, 8), simde_mm512_srli_epi32(f, 7),
+		                                   0xCA);
+		h = simde_mm512_ternarylogic_epi32(splat(0x8000), f, h, 0xCA);
 	}
 	unsigned r = dst32 ? ttx_dst32_adj_row(row & 0x3FF) : row & 0x3FF;
 	ttx_dst16_define(t, r);
