@@ -398,9 +398,17 @@ static void stream_write(struct job *j, struct ttx_pack_stream *s, bool data)
 static void stream_put(struct job *j, struct ttx_pack_stream *s, uint32_t v, unsigned bits, bool data)
 {
 	if ((s->fill & 7) == 0 && bits % 8 == 0 && s->fill + bits <= 128) {
-		/* whole bytes into the word: the common case */
-		for (unsigned b = 0; b < bits; b += 8)
-			s->buf[(s->fill + b) >> 3] = (uint8_t)(v >> b);
+		/* whole bytes into the word: the common case (the 16- and 32-bit
+		   forms spelt out, so that they become one store) */
+		uint8_t *p = s->buf + (s->fill >> 3);
+		if (bits == 16) {
+			p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8);
+		} else if (bits == 32) {
+			p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16), p[3] = (uint8_t)(v >> 24);
+		} else {
+			for (unsigned b = 0; b < bits; b += 8)
+				p[b >> 3] = (uint8_t)(v >> b);
+		}
 		s->fill = (uint16_t)(s->fill + bits);
 		if (s->fill == 128)
 			stream_write(j, s, data);
