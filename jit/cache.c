@@ -42,6 +42,7 @@ struct block {
 	uint64_t hash;
 	uint8_t is_mop, fast_numerics;
 	uint8_t has_units;             /* Matrix Unit, unpacker or packer instructions */
+	uint8_t unit_first;            /* ... and the first instruction is one */
 	uint8_t failed;                /* atomic */
 	uint32_t row_masked;
 	uint32_t *key;
@@ -301,6 +302,8 @@ static void count_op(struct block *b, uint32_t word, int native)
 	uint8_t op = (uint8_t)(word >> 24);
 	ttx_timing_block_add(&b->timing, word);
 	b->has_units |= (uint8_t)ttx_jit_is_unit_word(word);
+	if (b->ninsns == 0)
+		b->unit_first = (uint8_t)ttx_jit_is_unit_word(word);
 	b->ninsns++;
 	b->nfallback += !native;
 	for (size_t i = 0; i < b->nops; i++) {
@@ -565,12 +568,26 @@ static long run_block(struct ttx_tile *t, struct block *b, unsigned thread, stru
 	return (long)b->ninsns;
 }
 
+/* Whether every other thread has nothing queued.  Otherwise (they wait:
+   ttx_jit_alone) a Matrix Unit, unpacker or packer instruction ends a
+   block right after it (ttx_jit_call_unit), so a block that starts with
+   one would run that one alone, slower than the interpreter does. */
+static int others_idle(const struct ttx_tile *t, unsigned thread)
+{
+	for (unsigned o = 0; o < TTX_THREADS; o++)
+		if (o != thread && ttx_frontend_busy(t, o))
+			return 0;
+	return 1;
+}
+
 /* Whether b may run now: within the budget, not holding Matrix Unit,
    unpacker or packer instructions under the cycle model (its block
-   summary places SFPU work only), and compiled (or compiled now). */
-static int runnable(const struct ttx_tile *t, struct ttx_jit *j, struct block *b, uint64_t budget)
+   summary places SFPU work only), not starting with one while another
+   thread waits, and compiled (or compiled now). */
+static int runnable(const struct ttx_tile *t, struct ttx_jit *j, struct block *b, unsigned thread, uint64_t budget)
 {
-	return !(budget && b->ninsns > budget) && !(b->has_units && t->timing.on) && ready(j, b);
+	return !(budget && b->ninsns > budget) && !(b->has_units && t->timing.on) &&
+	       !(b->unit_first && !others_idle(t, thread)) && ready(j, b);
 }
 
 /* ---- the three kinds of block ---- */
@@ -634,7 +651,7 @@ static long step_straight(struct ttx_tile *t, struct ttx_jit *j, unsigned thread
 	struct block *b = find_straight(j, row_masked, p, NULL, avail);
 	if (!b)
 		return 0;
-	if (!runnable(t, j, b, budget)) {
+	if (!runnable(t, j, b, thread, budget)) {
 		t->jit_skip[thread] = (uint32_t)b->nkey - 1;   /* this look was the first */
 		return 0;
 	}
@@ -685,7 +702,7 @@ static long step_replay(struct ttx_tile *t, struct ttx_jit *j, unsigned thread, 
 		if (b && b->nkey == left)
 			j->last_replay[thread] = b;
 	}
-	if (!b || b->nkey != left || !runnable(t, j, b, budget)) {
+	if (!b || b->nkey != left || !runnable(t, j, b, thread, budget)) {
 		t->jit_skip[thread] = left - 1;
 		return 0;
 	}
@@ -775,7 +792,7 @@ static long step_mop(struct ttx_tile *t, struct ttx_jit *j, unsigned thread, uin
 		if (!b)
 			return 0;
 	}
-	if (!runnable(t, j, b, budget))
+	if (!runnable(t, j, b, thread, budget))
 		return 0;   /* the interpreter expands it */
 	struct stop st;
 	t->timing.mop_ended[thread] = 0;   /* as src/frontend.c does */
@@ -816,6 +833,20 @@ static int record(struct ttx_tile *t, unsigned thread, uint32_t w)
 	ttx_timing_frontend(t, thread, count);
 	p->head += 1 + count;
 	return 1;
+}
+
+int ttx_jit_wants(const struct ttx_tile *t, unsigned thread)
+{
+	const struct ttx_pipe *p = &t->pipe[thread];
+	if (t->fe[thread].replay_mode == 2)
+		return 1;
+	if (p->head == p->tail)
+		return 0;
+	uint32_t w = pipe_word(p, 0);
+	unsigned op = w >> 24;
+	if (op == TTX_OP_MOP || op == TTX_OP_MOP_CFG || op == TTX_OP_REPLAY)
+		return 1;
+	return ttx_jit_can_take(w) && !(ttx_jit_is_unit_word(w) && !others_idle(t, thread));
 }
 
 long ttx_jit_step(struct ttx_tile *t, unsigned thread, uint64_t budget)
@@ -862,8 +893,9 @@ long ttx_jit_step(struct ttx_tile *t, unsigned thread, uint64_t budget)
 		break;
 	}
 	unsigned op = w >> 24;
-	if (op != TTX_OP_MOP && op != TTX_OP_REPLAY && !ttx_jit_can_take(w))
-		return 0;   /* the common exit for other units' instructions */
+	if (op != TTX_OP_MOP && op != TTX_OP_REPLAY &&
+	    (!ttx_jit_can_take(w) || (ttx_jit_is_unit_word(w) && !others_idle(t, thread))))
+		return 0;   /* the common exit for other units' instructions (runnable()) */
 	uint32_t row_masked = ttx_sfpu_row_masked(&t->sfpu);
 	if (op == TTX_OP_MOP)
 		return step_mop(t, j, thread, row_masked, budget);

@@ -23,6 +23,9 @@ struct ttx_jit;
    fault inside the block.  The caller has checked that the other threads
    are idle and nothing else (wait gates, SFPLOADMACRO schedules) is active. */
 long ttx_jit_step(struct ttx_tile *t, unsigned thread, uint64_t budget);
+/* Whether the JIT might take what thread's front end has next (a quick
+   look, asked before the costlier ttx_jit_alone). */
+int ttx_jit_wants(const struct ttx_tile *t, unsigned thread);
 void ttx_jit_free(struct ttx_jit *j);
 /* A tile holds a reference to the cache in its options from creation. */
 void ttx_jit_cache_ref(struct ttx_jit_cache *c);

@@ -15,6 +15,12 @@ long ttx_jit_step(struct ttx_tile *t, unsigned thread, uint64_t budget)
 	return 0;
 }
 
+int ttx_jit_wants(const struct ttx_tile *t, unsigned thread)
+{
+	(void)t, (void)thread;
+	return 0;
+}
+
 void ttx_jit_free(struct ttx_jit *j)
 {
 	(void)j;

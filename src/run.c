@@ -123,7 +123,7 @@ static int jit_may_run(struct ttx_tile *t, unsigned th)
 		t->jit_skip[th]--;
 		return 0;
 	}
-	return ttx_jit_alone(t, th);
+	return ttx_jit_wants(t, th) && ttx_jit_alone(t, th);
 }
 
 /* TTX_LIMIT with the number of instructions the budget allowed. */
