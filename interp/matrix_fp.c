@@ -140,9 +140,11 @@ void ttx_matrix_load_a(struct ttx_mop_operands *op, const uint32_t (*rows)[TTX_C
 	op->ref_lo = ttx_reduce_min16(lo);
 }
 
-const struct ttx_mop_operands *ttx_matrix_load_a_cached(struct ttx_srca_cache *c, const uint32_t (*rows)[TTX_COLS],
+const struct ttx_mop_operands *ttx_matrix_load_a_cached(struct ttx_srca_cache *cache, const uint32_t (*rows)[TTX_COLS],
                                                         enum ttx_mstyle style, unsigned fmt_a, unsigned phase)
 {
+	/* (MVMUL's SrcA rows start at multiples of 8 rows, 512 bytes) */
+	struct ttx_srca_entry *c = &cache->entry[((uintptr_t)rows >> 9) % 8];
 	if (!c->valid || c->style != style || c->fmt_a != fmt_a || c->phase != phase ||
 	    memcmp(c->rows, rows, sizeof(c->rows)) != 0) {
 		memcpy(c->rows, rows, sizeof(c->rows));

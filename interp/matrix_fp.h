@@ -72,15 +72,21 @@ struct ttx_mop_operands {
 void ttx_matrix_load_a(struct ttx_mop_operands *op, const uint32_t (*rows)[TTX_COLS], unsigned nrows,
                        enum ttx_mstyle style, unsigned fmt_a, unsigned phase);
 
-/* The last SrcA block decoded, with the raw rows and the settings it was
-   decoded for: a run of MVMULs on the same SrcA rows (a matmul's inner
-   loop, every fidelity phase but the first) decodes them once. */
-struct ttx_srca_cache {
+/* A SrcA block decoded, with the raw rows and the settings it was decoded
+   for: a run of MVMULs on the same SrcA rows (a matmul's inner loop, every
+   fidelity phase but the first) decodes them once. */
+struct ttx_srca_entry {
 	bool valid;
 	enum ttx_mstyle style;
 	unsigned fmt_a, phase;
 	uint32_t rows[16][TTX_COLS];
 	struct ttx_mop_operands op;
+};
+
+/* A few entries, by where in SrcA the rows are (a kernel's MVMULs
+   alternate between faces), each checked by content. */
+struct ttx_srca_cache {
+	struct ttx_srca_entry entry[8];
 };
 
 /* ttx_matrix_load_a of 16 rows through the cache. */
