@@ -126,7 +126,8 @@ void ttx_matrix_load_a(struct ttx_mop_operands *op, const uint32_t (*rows)[TTX_C
 	if (style == TTX_MSTYLE_INT8) {
 		for (unsigned k = 0; k < nrows; k++)
 			for (unsigned j = 0; j < TTX_COLS; j++)
-				op->i[k][j] = src_int8(ttx_truncate_src(rows[k][j], fmt_a) & srca_int_mask(phase));
+				op->i16[k / 2][2 * j + k % 2] =
+					(int16_t)src_int8(ttx_truncate_src(rows[k][j], fmt_a) & srca_int_mask(phase));
 		return;
 	}
 	simde__m512i lo = splat(INT32_MAX);
@@ -194,12 +195,13 @@ void ttx_matrix_dot_int(struct ttx_tile *t, const struct ttx_mop_operands *op, c
                         const unsigned rows[], unsigned n, unsigned fmt_b, unsigned phase)
 {
 	for (unsigned i = 0; i < n; i++) {
-		simde__m512i acc = simde_mm512_setzero_si512();   /* at most 16 * 255 * 1023: no overflow */
-		for (unsigned k = 0; k < TTX_COLS; k++) {
-			int32_t b = src_int8(ttx_truncate_src(brows[i][k], fmt_b) & srcb_int_mask(phase));
-			if (b)
-				acc = simde_mm512_add_epi32(acc, simde_mm512_mullo_epi32(simde_mm512_loadu_si512(op->i[k]),
-				                                                          splat(b)));
+		/* |products| < 2^20, so the pairs' sums and the total fit */
+		simde__m512i acc = simde_mm512_setzero_si512();
+		for (unsigned p = 0; p < TTX_COLS / 2; p++) {
+			int32_t b0 = src_int8(ttx_truncate_src(brows[i][2 * p], fmt_b) & srcb_int_mask(phase));
+			int32_t b1 = src_int8(ttx_truncate_src(brows[i][2 * p + 1], fmt_b) & srcb_int_mask(phase));
+			simde__m512i b = splat((int32_t)(((uint32_t)b0 & 0xFFFF) | (uint32_t)b1 << 16));
+			acc = simde_mm512_add_epi32(acc, simde_mm512_madd_epi16(simde_mm512_loadu_si512(op->i16[p]), b));
 		}
 		unsigned r = ttx_dst32_adj_row(rows[i] & 0x3FF);
 		uint16_t *hi_row = t->dst[r], *lo_row = t->dst[(r + 8) & 0x3FF];

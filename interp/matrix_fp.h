@@ -66,7 +66,10 @@ struct ttx_mop_operands {
 	int16_t ref16[16][2 * TTX_COLS];
 	int16_t sig16[16][2 * TTX_COLS];
 	int ref_lo;
-	int32_t i[16][TTX_COLS];
+	/* INT8, per pair of rows k = 2p, 2p + 1: in 16-bit lanes 2c and 2c + 1,
+	   the two rows' values of column c (sign and 10-bit magnitude), the
+	   operands of one multiply-add of pairs */
+	int16_t i16[8][2 * TTX_COLS];
 };
 
 void ttx_matrix_load_a(struct ttx_mop_operands *op, const uint32_t (*rows)[TTX_COLS], unsigned nrows,
