@@ -1,4 +1,5 @@
-/* LLVM IR for a block of SFPU instructions (docs/jit.md).
+/* LLVM IR for a block of SFPU instructions, with Matrix Unit, unpacker and
+ * packer instructions among them (docs/jit.md).
  *
  * The 32 lanes are <32 x i32> values and lane masks are i32 (bit i = lane
  * i), bitcast to <32 x i1> for selects, as in the interpreter (interp/sfpu.h).

@@ -549,8 +549,9 @@ static __attribute__((noinline)) void insn_slow(struct ttx_tile *t, unsigned th,
 }
 
 /* ---- compiled blocks (jit/cache.c) ----
-   A block holds SFPU instructions and NOPs only (ttx_jit_can_take), and
-   runs only while no wait is pending (ttx_timing_gate_open): from its first
+   A block run under the cycle model holds SFPU instructions and NOPs only
+   (jit/cache.c leaves the others to the interpreter), and runs only while
+   no wait is pending (ttx_timing_gate_open): from its first
    SFPU instruction on, every placement is a fixed offset from that
    instruction's issue cycle, so the block is summarised once, by the same
    rules as ttx_timing_insn, and placed in O(1) each run. */
