@@ -543,7 +543,8 @@ struct dst16 {
 	simde__mmask16 neg;
 };
 
-static inline __attribute__((always_inline)) struct dst16 dst_read16(const struct ttx_tile *t, bool dst32, enum ttx_mstyle style, unsigned row)
+static inline __attribute__((always_inline)) struct dst16 dst_read16(const struct ttx_tile *t, bool dst32,
+                                                                     enum ttx_mstyle style, unsigned row)
 {
 	unsigned r = dst32 ? ttx_dst32_adj_row(row & 0x3FF) : row & 0x3FF;
 	simde__m512i hi = ttx_load16_u16(t->dst[r]), e, man;
@@ -625,17 +626,19 @@ static inline simde__m512i pair_row(simde__m512i v, unsigned i)
 {
 #if defined(SIMDE_X86_AVX512F_NATIVE)
 	return _mm512_srai_epi32(i ? v : _mm512_slli_epi32(v, 16), 16);
-#endif
+#else
 	simde__m512i sign = simde_mm512_srai_epi16(v, 15);
 	if (i)
 		return simde_mm512_mask_blend_epi16(0xAAAAAAAAu, simde_mm512_srli_epi32(v, 16), sign);
 	return simde_mm512_mask_blend_epi16(0xAAAAAAAAu, v, simde_mm512_slli_epi32(sign, 16));
+#endif
 }
 
 /* Step 3 for the 16 columns of one row from the half sums: *units * 2^*g
    per lane. */
-static inline __attribute__((always_inline)) void accumulate_row16(const simde__m512i hs[2], const simde__m512i rh[2], const struct dst16 *dst,
-                             bool dst32, simde__m512i *units, simde__m512i *g)
+static inline __attribute__((always_inline)) void accumulate_row16(const simde__m512i hs[2], const simde__m512i rh[2],
+                                                                   const struct dst16 *dst, bool dst32,
+                                                                   simde__m512i *units, simde__m512i *g)
 {
 	/* no masks: a half without products has sum 0 (and rh NO_REF or
 	   NO_REF16's region), a zero Dst n = 0, and every rounding of 0 is 0 */
