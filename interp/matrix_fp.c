@@ -752,7 +752,7 @@ void ttx_matrix_dot_fp(struct ttx_tile *t, const struct ttx_mop_operands *op, co
                        const unsigned rows[], unsigned n, unsigned fmt_b, unsigned phase,
                        enum ttx_mstyle style, bool dst32)
 {
-	int min_ref = product_min_ref(style);
+	int min_ref = product_min_ref(style), off = phase_ref_offset(phase);
 	/* per pair of rows and k, the two rows' exponents and phase bits */
 	int32_t bref[4][TTX_COLS], bsig[4][TTX_COLS];
 	simde__m512i lo = splat(INT32_MAX);
@@ -762,11 +762,11 @@ void ttx_matrix_dot_fp(struct ttx_tile *t, const struct ttx_mop_operands *op, co
 		simde__m512i r[2] = { splat(NO_REF16), splat(NO_REF16) }, s[2] = { splat(0), splat(0) };
 		for (unsigned i = 0; i < 2 && 2 * pair + i < n; i++)
 			step2_operands16(brows[2 * pair + i], style, fmt_b, srcb_sig_mask(phase), (phase & 2) ? -3 : 4,
-			                 phase_ref_offset(phase), &r[i], &s[i], &lo);
+			                 off, &r[i], &s[i], &lo);
 		simde_mm512_storeu_si512(bref[pair], pair_pack(r[0], r[1]));
 		simde_mm512_storeu_si512(bsig[pair], pair_pack(s[0], s[1]));
 	}
-	int blo = ttx_reduce_min16(lo), off = phase_ref_offset(phase);
+	int blo = ttx_reduce_min16(lo);
 	bool masked = blo != INT32_MAX && op->ref_lo != INT32_MAX && blo + op->ref_lo - off < min_ref;
 	/* stage by stage over the rows: the rows' work is independent, and
 	   each stage's loop overlaps its iterations' latencies */

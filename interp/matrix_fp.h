@@ -93,7 +93,7 @@ struct ttx_srca_cache {
 };
 
 /* ttx_matrix_load_a of 16 rows through the cache. */
-const struct ttx_mop_operands *ttx_matrix_load_a_cached(struct ttx_srca_cache *c, const uint32_t (*rows)[TTX_COLS],
+const struct ttx_mop_operands *ttx_matrix_load_a_cached(struct ttx_srca_cache *cache, const uint32_t (*rows)[TTX_COLS],
                                                         enum ttx_mstyle style, unsigned fmt_a, unsigned phase);
 /* Dst[rows[i]] += brows[i] @ SrcA for i < n, integer path: INT32 Dst,
    saturating (TC/MVMUL.md). */

@@ -608,9 +608,8 @@ static void datum_out(struct job *j, uint32_t v)
 
 /* datum_out for the 16 datums of FP32 Dst row `row` read as FP32 and
    written as FP32 or BF16 with no step in between (run_packer checks):
-   early and late conversion are then the identity, or the top 16 bits
-   with exponent-0 values flushed (late_float), and the exponent
-   histogram's maximum is all that the histogram does. */
+   the early conversion and late_input are then the identity, and the
+   exponent histogram's maximum is all that the histogram does. */
 static void pack_row_fp32(struct job *j, uint32_t row)
 {
 	struct ttx_packer *pk = j->pk;
@@ -618,9 +617,7 @@ static void pack_row_fp32(struct job *j, uint32_t row)
 	for (unsigned c = 0; c < 16; c++) {
 		uint32_t v = ttx_unshuffle_fp32(ttx_dst32_get(j->t, row & 0x1FF, c)), ex = v >> 23 & 0xFF;
 		emax = ex > emax ? ex : emax;
-		if (j->to == TTX_FMT_BF16)
-			v = ex ? v >> 16 : 0;
-		stream_put(j, &pk->data, v, j->out_bits, true);
+		stream_put(j, &pk->data, late_convert(j, v), j->out_bits, true);
 	}
 	pk->exp_hist_max = (uint8_t)emax;
 	j->datums += 16;
@@ -729,12 +726,8 @@ static int run_packer(struct job *j, const struct input *in, const struct early 
 			uint16_t edge = (uint16_t)bits_of(cfg[20 + c], 0, 16);
 			/* (the tile position, and so the edge mask, holds for a row) */
 			bool whole_row = fp32_rows && edge == 0xFFFF && col == 0 && pk->tpg_x == 0 && in->count - k >= 16;
-			if (whole_row) {
-				pack_row_fp32(j, row);
-				k += 15;
-				pk->tpg_x = 15;
-			}
-			if (++pk->tpg_x == 16) {
+			pk->tpg_x += whole_row ? 16 : 1;
+			if (pk->tpg_x == 16) {
 				pk->tpg_x = 0;
 				uint32_t *inner = yz_transposed ? &pk->tpg_z : &pk->tpg_y, *outer = yz_transposed ? &pk->tpg_y : &pk->tpg_z;
 				if (++*inner == reads_per_plane) {
@@ -742,8 +735,11 @@ static int run_packer(struct job *j, const struct input *in, const struct early 
 					++*outer;
 				}
 			}
-			if (whole_row)
+			if (whole_row) {
+				pack_row_fp32(j, row);
+				k += 15;
 				continue;
+			}
 			if (edge >> col & 1) {
 				uint32_t raw = e->read32 ? ttx_unshuffle_fp32(ttx_dst32_get(t, row & 0x1FF, col)) : t->dst[row][col];
 				v = early_convert(e, raw, row);

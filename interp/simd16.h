@@ -21,20 +21,6 @@ static inline int32_t ttx_reduce_min16(simde__m512i v)
 #endif
 }
 
-static inline int32_t ttx_reduce_max16(simde__m512i v)
-{
-#if defined(SIMDE_X86_AVX512F_NATIVE)
-	return _mm512_reduce_max_epi32(v);
-#else
-	int32_t x[16], m;
-	simde_mm512_storeu_si512(x, v);
-	m = x[0];
-	for (unsigned i = 1; i < 16; i++)
-		m = x[i] > m ? x[i] : m;
-	return m;
-#endif
-}
-
 /* The low 16 bits of each lane, stored as 16 uint16_t. */
 static inline void ttx_store16_u16(uint16_t *p, simde__m512i v)
 {

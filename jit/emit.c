@@ -181,24 +181,33 @@ static void store_state(struct emitter *e, uint32_t lregs, int flags)
 	}
 }
 
+/* A call of helper(tile, thread, word), one of jit/cache.c's
+   ttx_jit_call_*: when it returns non-zero, the block writes back LRegs
+   `lregs` (and the flags with `flags`) and returns that | (at + 1) << 8. */
+static void call_or_stop(struct emitter *e, void *helper, uint32_t word, LLVMValueRef at, uint32_t lregs, int flags)
+{
+	LLVMTypeRef args[3] = { e->i8p, e->i32, e->i32 };
+	LLVMTypeRef type = LLVMFunctionType(e->i32, args, 3, 0);
+	LLVMValueRef argv[3] = { e->tile, e->thread, c32(e, word) };
+	LLVMValueRef r = LLVMBuildCall2(e->b, type, fn_const(e, helper, type), argv, 3, "");
+	LLVMBasicBlockRef stop = LLVMAppendBasicBlockInContext(e->ctx, e->fn, "stop");
+	LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(e->ctx, e->fn, "");
+	LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, r, c32(e, 0), ""), stop, ok);
+	LLVMPositionBuilderAtEnd(e->b, stop);
+	store_state(e, lregs, flags);
+	LLVMValueRef place = LLVMBuildShl(e->b, LLVMBuildAdd(e->b, at, c32(e, 1), ""), c32(e, 8), "");
+	LLVMBuildRet(e->b, LLVMBuildOr(e->b, r, place, ""));
+	LLVMPositionBuilderAtEnd(e->b, ok);
+}
+
 /* An instruction the interpreter executes: write back the LRegs it may
    read (spill) and the flags, call its handler, return its fault if it
    has one (with the rest of the state written back), reload what it may
    change. */
 static void emit_interp(struct emitter *e, uint32_t word, uint32_t spill, uint32_t reload)
 {
-	LLVMTypeRef args[3] = { e->i8p, e->i32, e->i32 };
-	LLVMTypeRef type = LLVMFunctionType(e->i32, args, 3, 0);
-	LLVMValueRef argv[3] = { e->tile, e->thread, c32(e, word) };
 	store_state(e, spill, 1);
-	LLVMValueRef r = LLVMBuildCall2(e->b, type, fn_const(e, (void *)ttx_jit_call_interp, type), argv, 3, "");
-	LLVMBasicBlockRef bad = LLVMAppendBasicBlockInContext(e->ctx, e->fn, "fault");
-	LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(e->ctx, e->fn, "");
-	LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, r, c32(e, 0), ""), bad, ok);
-	LLVMPositionBuilderAtEnd(e->b, bad);
-	store_state(e, ~spill & 0xFF, 0);
-	LLVMBuildRet(e->b, LLVMBuildOr(e->b, r, c32(e, (e->index + 1) << 8), ""));
-	LLVMPositionBuilderAtEnd(e->b, ok);
+	call_or_stop(e, (void *)ttx_jit_call_interp, word, c32(e, e->index), ~spill & 0xFF, 0);
 	load_state(e, reload);
 }
 
@@ -209,18 +218,7 @@ static void emit_interp(struct emitter *e, uint32_t word, uint32_t spill, uint32
    is written back before the call, all of it on the way out. */
 static void emit_unit(struct emitter *e, uint32_t word, LLVMValueRef at)
 {
-	LLVMTypeRef args[3] = { e->i8p, e->i32, e->i32 };
-	LLVMTypeRef type = LLVMFunctionType(e->i32, args, 3, 0);
-	LLVMValueRef argv[3] = { e->tile, e->thread, c32(e, word) };
-	LLVMValueRef r = LLVMBuildCall2(e->b, type, fn_const(e, (void *)ttx_jit_call_unit, type), argv, 3, "");
-	LLVMBasicBlockRef out = LLVMAppendBasicBlockInContext(e->ctx, e->fn, "stop");
-	LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(e->ctx, e->fn, "");
-	LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntNE, r, c32(e, 0), ""), out, ok);
-	LLVMPositionBuilderAtEnd(e->b, out);
-	store_state(e, ALL_LREGS, 1);
-	LLVMValueRef place = LLVMBuildShl(e->b, LLVMBuildAdd(e->b, at, c32(e, 1), ""), c32(e, 8), "");
-	LLVMBuildRet(e->b, LLVMBuildOr(e->b, r, place, ""));
-	LLVMPositionBuilderAtEnd(e->b, ok);
+	call_or_stop(e, (void *)ttx_jit_call_unit, word, at, ALL_LREGS, 1);
 }
 
 /* ---- the MAD sub-unit ---- */

@@ -61,9 +61,9 @@ struct ttx_block_desc {
    interpreter), and whether it is emitted natively. */
 int ttx_jit_can_take(uint32_t word);
 int ttx_jit_is_native(uint32_t word);
-/* A Matrix Unit, unpacker or packer instruction: taken into straight and
-   replay blocks (the interpreter runs it, through ttx_jit_call_unit), not
-   into MOP blocks, which cannot stop in the middle. */
+/* A Matrix Unit, unpacker or packer instruction: taken into blocks, the
+   interpreter running it (ttx_jit_call_unit), where it may stop the block
+   (a MOP's expansion then goes on in the interpreter). */
 int ttx_jit_is_unit_word(uint32_t word);
 
 /* Build the LLVM module for a block and compile it (jit/emit.c, jit/orc.c).

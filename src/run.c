@@ -88,8 +88,9 @@ static enum ttx_status report_deadlock(struct ttx_tile *t)
 /* SFPU instructions and NOPs change nothing another thread waits on
    (semaphores, Src bank owners, mutexes, the Scalar Unit); a block stops
    after any other instruction it holds (Matrix Unit, unpacker, packer)
-   once another thread might act (ttx_jit_call_unit).  So running one at once is what the round-robin schedule would do when
-   no other thread can act meanwhile: each has nothing queued, or its head
+   once another thread might act (ttx_jit_call_unit).  So running one at
+   once is what the round-robin schedule would do when no other thread
+   can act meanwhile: each has nothing queued, or its head
    instruction waited at its last turn and no instruction that could
    release it has retired since (sync_epoch: its retries would all fail,
    without effect).  Also, no latched wait may be forgotten on the way
