@@ -3,9 +3,12 @@
  * indirect call per instruction).  Every documented instruction has its
  * unit's handler; an undocumented opcode (no TTX_VIEW in isa.def) stops the
  * run with a fault naming it (ttx_fault_undocumented). */
+#include <stdlib.h>
+
 #include "tile.h"
 #include "sfpu.h"
 #include "units.h"
+#include "matrix_fp.h"
 
 typedef int (*handler_fn)(struct ttx_tile *t, unsigned thread, uint32_t word);
 
@@ -77,7 +80,7 @@ static __attribute__((noinline)) int exec_scheduled(struct ttx_tile *t, unsigned
 			return r;
 	}
 	if (t->wait_gate[0].opcode | t->wait_gate[1].opcode | t->wait_gate[2].opcode) {
-		int gate = ttx_sync_gate(t, thread, word);
+		int gate = ttx_wait_gate_check(t, thread, word);
 		if (gate != TTX_OK)
 			return gate;
 	}
@@ -100,4 +103,24 @@ int ttx_interp_exec_unit(struct ttx_tile *t, unsigned thread, uint32_t word)
 int ttx_interp_idle(struct ttx_tile *t, int *ran)
 {
 	return ttx_sfpu_macro_drain(t, ran);
+}
+
+static void units_free(struct ttx_tile *t)
+{
+	free(t->srca_cache);
+	t->srca_cache = NULL;
+}
+
+enum ttx_status ttx_interp_attach(struct ttx_tile *t)
+{
+	t->srca_cache = calloc(1, sizeof(*t->srca_cache));
+	if (!t->srca_cache)
+		return TTX_ENOMEM;
+	t->entry.exec = ttx_interp_exec;
+	t->entry.idle = ttx_interp_idle;
+	t->entry.mmio_write = ttx_tdma_mmio_write;
+	t->entry.mmio_read = ttx_tdma_mmio_read;
+	t->entry.cfg_write_effects = ttx_cfg_write_effects;
+	t->entry.units_free = units_free;
+	return TTX_OK;
 }

@@ -1,14 +1,33 @@
-/* Entry points of the execution units other than the SFPU (interp/sfpu.h). */
+/* Entry points of the execution units other than the SFPU (interp/sfpu.h),
+ * and of the interpreter as a whole (interp/exec.c). */
 #ifndef TTX_INTERP_UNITS_H
 #define TTX_INTERP_UNITS_H
 
 #include "tile.h"
+
+/* Fill in the tile's entry points with the interpreter's and create
+   the units' own state (TTX_ENOMEM when it cannot). */
+enum ttx_status ttx_interp_attach(struct ttx_tile *t);
+/* Execute one instruction of a thread: TTX_OK when it retired; TTX_BLOCKED
+   when the thread must wait. */
+int ttx_interp_exec(struct ttx_tile *t, unsigned thread, uint32_t word);
+/* The instruction's handler alone (no wait gate, no SFPLOADMACRO cycle):
+   what a compiled block calls for an instruction it does not emit. */
+int ttx_interp_exec_unit(struct ttx_tile *t, unsigned thread, uint32_t word);
+/* Idle cycles when no thread can issue: lets scheduled work finish.
+   *ran is set when anything executed. */
+int ttx_interp_idle(struct ttx_tile *t, int *ran);
 
 /* Execute one instruction of the unit: TTX_OK, TTX_BLOCKED (the thread
    waits and retries the same instruction later) or a fault. */
 int ttx_scalar_exec(struct ttx_tile *t, unsigned thread, uint32_t word);
 int ttx_sync_exec(struct ttx_tile *t, unsigned thread, uint32_t word);
 int ttx_config_exec(struct ttx_tile *t, unsigned thread, uint32_t word);
+/* The immediate effects of a write to Config[bank][word] by WRCFG, RMWCIB
+   (by_rmwcib set) or a RISC-V store, made after the word is stored
+   (TC/BackendConfiguration.md "Special cases"; interp/config.c).  Host writes
+   through ttx_cfg_write have none: they set the storage only. */
+void ttx_cfg_write_effects(struct ttx_tile *t, unsigned bank, unsigned word, int by_rmwcib);
 
 /* The Matrix Unit (interp/matrix.c): one entry point per opcode isa.def
    gives it, plus SETDVALID (a Miscellaneous Unit instruction that hands
@@ -73,10 +92,5 @@ void ttx_pack_special_values(struct ttx_tile *t, unsigned thread, unsigned sourc
 /* TDMA-RISC registers, 0xFFB11000-0xFFB11FFF (TT/TDMA-RISC.md). */
 enum ttx_status ttx_tdma_mmio_write(struct ttx_tile *t, unsigned thread, uint32_t addr, uint32_t value);
 enum ttx_status ttx_tdma_mmio_read(struct ttx_tile *t, unsigned thread, uint32_t addr, uint32_t *value);
-
-/* The wait gate (TC/STALLWAIT.md, TC/SEMWAIT.md): TTX_BLOCKED when the
-   thread's latched wait blocks `word`, else TTX_OK.  Called for every
-   instruction before it executes. */
-int ttx_sync_gate(struct ttx_tile *t, unsigned thread, uint32_t word);
 
 #endif

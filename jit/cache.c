@@ -25,6 +25,7 @@
 #include <time.h>
 
 #include "tile.h"
+#include "units.h"
 #include "sfpu.h"
 #include "wh_fp.h"
 #include "jit.h"
@@ -219,7 +220,7 @@ struct ttx_jit_cache *ttx_jit_cache_new(void)
 	return c;
 }
 
-void ttx_jit_cache_ref(struct ttx_jit_cache *c)
+static void ttx_jit_cache_ref(struct ttx_jit_cache *c)
 {
 	if (c)
 		__atomic_add_fetch(&c->refs, 1, __ATOMIC_RELAXED);
@@ -231,12 +232,14 @@ void ttx_jit_cache_release(struct ttx_jit_cache *c)
 		cache_free(c);
 }
 
-void ttx_jit_free(struct ttx_jit *j)
+static void jit_free(struct ttx_tile *t)
 {
-	if (!j)
-		return;
-	ttx_jit_cache_release(j->c);
-	free(j);
+	if (t->jit) {
+		ttx_jit_cache_release(t->jit->c);
+		free(t->jit);
+		t->jit = NULL;
+	}
+	ttx_jit_cache_release(t->opt.jit_cache);
 }
 
 /* The tile's view: of the cache in its options (a reference the tile took
@@ -835,7 +838,9 @@ static int record(struct ttx_tile *t, unsigned thread, uint32_t w)
 	return 1;
 }
 
-int ttx_jit_wants(const struct ttx_tile *t, unsigned thread)
+/* Whether the JIT might take what thread's front end has next (a quick
+   look, asked before the costlier ttx_jit_alone). */
+static int jit_wants(const struct ttx_tile *t, unsigned thread)
 {
 	const struct ttx_pipe *p = &t->pipe[thread];
 	if (t->fe[thread].replay_mode == 2)
@@ -849,7 +854,14 @@ int ttx_jit_wants(const struct ttx_tile *t, unsigned thread)
 	return ttx_jit_can_take(w) && !(ttx_jit_is_unit_word(w) && !others_idle(t, thread));
 }
 
-long ttx_jit_step(struct ttx_tile *t, unsigned thread, uint64_t budget)
+/* Run, as one compiled block, what thread's front end would hand the
+   interpreter next, if it is a block worth running natively and no more
+   than budget instructions (0 = no bound).  Returns the number of
+   instructions retired (0 = nothing ran: interpret), or -status after a
+   fault inside the block.  The caller has checked that the other threads
+   are idle and nothing else (wait gates, SFPLOADMACRO schedules) is active
+   (ttx_jit_alone). */
+static long jit_step(struct ttx_tile *t, unsigned thread, uint64_t budget)
 {
 	if (!t->jit) {
 		t->jit = jit_new(t);
@@ -920,7 +932,7 @@ static int cmp_double(const void *a, const void *b)
 
 /* The cache's compile statistics: with a shared cache, those of every
    tile using it. */
-void ttx_jit_stats(const struct ttx_tile *t, struct ttx_stats *out)
+static void jit_stats(const struct ttx_tile *t, struct ttx_stats *out)
 {
 	if (!t->jit)
 		return;
@@ -940,4 +952,18 @@ void ttx_jit_stats(const struct ttx_tile *t, struct ttx_stats *out)
 		out->jit_compile_median_seconds = v[n / 2];
 		free(v);
 	}
+}
+
+void ttx_jit_attach(struct ttx_tile *t)
+{
+	ttx_jit_cache_ref(t->opt.jit_cache);   /* dropped by jit_free */
+	t->entry.jit_free = jit_free;
+	/* Hazard warnings (strict) and per-instruction tracing need the
+	   interpreter's instruction-by-instruction view. */
+	if (t->opt.engine == TTX_ENGINE_INTERP || t->opt.strict || t->opt.trace)
+		return;
+	t->entry.jit_step = jit_step;
+	t->entry.jit_wants = jit_wants;
+	t->entry.jit_stats = jit_stats;
+	t->jit_on = 1;
 }

@@ -16,22 +16,10 @@
 struct ttx_tile;
 struct ttx_jit;
 
-/* Run, as one compiled block, what thread's front end would hand the
-   interpreter next, if it is a block worth running natively and no more
-   than budget instructions (0 = no bound).  Returns the number of
-   instructions retired (0 = nothing ran: interpret), or -status after a
-   fault inside the block.  The caller has checked that the other threads
-   are idle and nothing else (wait gates, SFPLOADMACRO schedules) is active. */
-long ttx_jit_step(struct ttx_tile *t, unsigned thread, uint64_t budget);
-/* Whether the JIT might take what thread's front end has next (a quick
-   look, asked before the costlier ttx_jit_alone). */
-int ttx_jit_wants(const struct ttx_tile *t, unsigned thread);
-void ttx_jit_free(struct ttx_jit *j);
-/* A tile holds a reference to the cache in its options from creation. */
-void ttx_jit_cache_ref(struct ttx_jit_cache *c);
-/* The JIT's part of ttx_stats: blocks compiled, compile times. */
-struct ttx_stats;
-void ttx_jit_stats(const struct ttx_tile *t, struct ttx_stats *out);
+/* Fill in the JIT's entries of the tile's entry points (or none, when it is not
+   to be used: --engine interp, --strict, tracing, a build without LLVM),
+   taking a reference to the cache in the tile's options. */
+void ttx_jit_attach(struct ttx_tile *t);
 /* Wait until the compile thread has compiled everything queued to it
    (--engine auto; for tests and benchmarks). */
 void ttx_jit_wait(struct ttx_tile *t);

@@ -15,7 +15,7 @@
 # the counters from one to the next; the last clears them (and counts a
 # fidelity phase).
 #
-# Symbols (src/ops.c): NT, EOP, BCAST, PHASES, IN_FMT, SRC_FMT, IN_ADDR,
+# Symbols (app/ops.c): NT, EOP, BCAST, PHASES, IN_FMT, SRC_FMT, IN_ADDR,
 # IN_TILE, OUT_ADDR, OUT_TILE, OUT_FMT, PACK_INTER, PACK_IN, PACK_EXP.
 
 .include "common.s"

@@ -4,7 +4,7 @@
 # two tiles, A then B (the host repeats broadcast operands), through the
 # input slot (in_unpack.s); A is kept in Dst32 rows 64-127.
 #
-# Symbols (src/ops.c): NT, EOP, IN_FMT, IN_ADDR, IN_TILE, TO_DST, LOAD_MODE,
+# Symbols (app/ops.c): NT, EOP, IN_FMT, IN_ADDR, IN_TILE, TO_DST, LOAD_MODE,
 # SRCA_FMT, OUT_FMT, OUT_ADDR, OUT_TILE, PACK_INTER, PACK_IN, PACK_EXP.
 
 .include "common.s"

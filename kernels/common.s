@@ -36,7 +36,7 @@
 .equ C_SRCB_FREE, 0x0200
 .equ C_SFPU, 0x4000
 
-# SFPU functions of kernels/sfpu_fn.s (src/ops.c numbers them the same)
+# SFPU functions of kernels/sfpu_fn.s (app/ops.c numbers them the same)
 .equ FN_COPY, 0
 .equ FN_EXP, 1
 .equ FN_LOG, 2

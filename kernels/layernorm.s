@@ -9,7 +9,7 @@
 #      rows repeated down their tiles, BT tiles each at G_ADDR, BETA_ADDR,
 #      streamed after each x tile) -> an output slot -> L1 as OUT_FMT.
 #
-# Symbols (src/ops.c): NB, BT, INV_N, PADC, EPS (FP32 bits), AFFINE, G_ADDR,
+# Symbols (app/ops.c): NB, BT, INV_N, PADC, EPS (FP32 bits), AFFINE, G_ADDR,
 # BETA_ADDR, IN_FMT, IN_ADDR, IN_TILE, TO_DST, LOAD_MODE, SRCA_FMT,
 # OUT_FMT, OUT_ADDR, OUT_TILE, PACK_INTER, PACK_IN, PACK_EXP.
 

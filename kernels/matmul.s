@@ -12,7 +12,7 @@
 #                      packer drains the other);
 #   thread 2 (pack)    the slot to C as OUT_FMT (pack_setup.s), adding to
 #                      what is in L1 when L1_ACC (the inner dimension split
-#                      over several runs, src/ops.c).
+#                      over several runs, app/ops.c).
 # L1 (host-arranged streams): A tile (i, k) at A_ADDR + (i KT + k) A_TILE,
 # B tile (k, j) at B_ADDR + (j KT + k) B_TILE, C tile (i, j) at
 # C_ADDR + (i NT + j) C_TILE.
@@ -26,7 +26,7 @@
 # by  X: SrcB += 8;  Y: SrcA += 16, SrcB -= 8;  Z: SrcA += 16, SrcB += 8;
 # W (the 16th): both cleared, fidelity phase + 1.  (TC/MVMUL.md, RWCs.md)
 #
-# Symbols (src/ops.c): MT, NT, KT, IN_FMT, SRC_FMT, A_ADDR, A_TILE, B_ADDR,
+# Symbols (app/ops.c): MT, NT, KT, IN_FMT, SRC_FMT, A_ADDR, A_TILE, B_ADDR,
 # B_TILE, C_ADDR, C_TILE, PHASES, L1_ACC, OUT_FMT, PACK_INTER, PACK_IN,
 # PACK_EXP.
 

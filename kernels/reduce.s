@@ -7,7 +7,7 @@
 # output slot, the result repeated along the reduced dimension (DIM 3: no
 # reduction within the tile; the accumulator is the result).
 #
-# Symbols (src/ops.c): NB, BT, DIM, ROP, IN_FMT, IN_ADDR, IN_TILE, TO_DST,
+# Symbols (app/ops.c): NB, BT, DIM, ROP, IN_FMT, IN_ADDR, IN_TILE, TO_DST,
 # LOAD_MODE, SRCA_FMT, OUT_FMT, OUT_ADDR, OUT_TILE, PACK_INTER, PACK_IN,
 # PACK_EXP.
 

@@ -8,7 +8,7 @@
 # The unpacker streams the band three times; padding columns hold -Inf (e^-Inf
 # is 0).
 #
-# Symbols (src/ops.c): NB, BT, IN_FMT, IN_ADDR, IN_TILE, TO_DST, LOAD_MODE,
+# Symbols (app/ops.c): NB, BT, IN_FMT, IN_ADDR, IN_TILE, TO_DST, LOAD_MODE,
 # SRCA_FMT, OUT_FMT, OUT_ADDR, OUT_TILE, PACK_INTER, PACK_IN, PACK_EXP.
 
 .include "common.s"

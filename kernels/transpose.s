@@ -4,11 +4,11 @@
 # slot and the packer writes it as OUT_FMT.  Haloize_mode needs SrcA (it is
 # undefined when unpacking to Dst), whose 19 bits hold no FP32 datum, so
 # with PLANES an FP32 tile comes as two INT16 tiles, its high halves and its
-# low halves (src/ops.c splits the bytes), moved unchanged (sign-magnitude
+# low halves (app/ops.c splits the bytes), moved unchanged (sign-magnitude
 # INT16 is a bit shuffle in SrcA; Zero_Flag_disabled_src stops MOVA2D
 # flushing) and joined again by the SFPU (SFPLOAD HI16, then LO16_ONLY).
 #
-# Symbols (src/ops.c): NT, PLANES, IN_FMT, IN_ADDR, IN_TILE, LOAD_MODE,
+# Symbols (app/ops.c): NT, PLANES, IN_FMT, IN_ADDR, IN_TILE, LOAD_MODE,
 # SRCA_FMT, OUT_FMT, OUT_ADDR, OUT_TILE, PACK_INTER, PACK_IN, PACK_EXP.
 
 .include "common.s"

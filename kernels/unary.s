@@ -7,7 +7,7 @@
 #                      output slot;
 #   thread 2 (pack)    the slot to L1 at OUT_ADDR + t OUT_TILE as OUT_FMT.
 #
-# Symbols (src/ops.c): NT, IN_FMT, IN_ADDR, IN_TILE, TO_DST, LOAD_MODE,
+# Symbols (app/ops.c): NT, IN_FMT, IN_ADDR, IN_TILE, TO_DST, LOAD_MODE,
 # SRCA_FMT, OUT_FMT, OUT_ADDR, OUT_TILE, PACK_INTER, PACK_IN, PACK_EXP, FN,
 # PARAM (the function's parameter as FP32 bits).
 

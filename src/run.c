@@ -11,7 +11,6 @@
 #include <time.h>
 
 #include "tile.h"
-#include "jit.h"
 
 enum ttx_status ttx_push(struct ttx_tile *t, unsigned thread, uint32_t word)
 {
@@ -106,7 +105,7 @@ int ttx_jit_alone(const struct ttx_tile *t, unsigned th)
 		const struct ttx_pipe *p = &t->pipe[o];
 		if (o == th)
 			continue;
-		if (t->wait_gate[o].opcode && !ttx_sync_wait_holds(t, o))
+		if (t->wait_gate[o].opcode && !ttx_wait_gate_holds(t, o))
 			return 0;
 		if (ttx_frontend_busy(t, o) && !(p->blocked && t->fe[o].has_slot && p->blocked_epoch == t->sync_epoch))
 			return 0;
@@ -125,7 +124,7 @@ static int jit_may_run(struct ttx_tile *t, unsigned th)
 		t->jit_skip[th]--;
 		return 0;
 	}
-	return ttx_jit_wants(t, th) && ttx_jit_alone(t, th);
+	return t->entry.jit_wants(t, th) && ttx_jit_alone(t, th);
 }
 
 /* TTX_LIMIT with the number of instructions the budget allowed. */
@@ -158,7 +157,7 @@ static enum ttx_status run(struct ttx_tile *t, uint64_t max_insns, int stall_is_
 			   mean no budget to the JIT) */
 			if (t->jit_on && !cycle_limit && !fe->has_slot && (!max_insns || executed < max_insns) &&
 			    jit_may_run(t, th)) {
-				long n = ttx_jit_step(t, th, max_insns ? max_insns - executed : 0);
+				long n = t->entry.jit_step(t, th, max_insns ? max_insns - executed : 0);
 				if (n < 0) {
 					st = (enum ttx_status)-n;
 					goto out;
@@ -181,7 +180,7 @@ static enum ttx_status run(struct ttx_tile *t, uint64_t max_insns, int stall_is_
 				goto out;
 			}
 			uint32_t word = fe->slot;
-			int r = ttx_interp_exec(t, th, word);
+			int r = t->entry.exec(t, th, word);
 			if (r == TTX_BLOCKED) {
 				p->blocked = true;
 				p->blocked_epoch = t->sync_epoch;
@@ -209,7 +208,7 @@ static enum ttx_status run(struct ttx_tile *t, uint64_t max_insns, int stall_is_
 				pending++;
 		}
 		if (!pending || !progress) {
-			int ran, r = ttx_interp_idle(t, &ran);
+			int ran, r = t->entry.idle(t, &ran);
 			if (r != TTX_OK) {
 				st = (enum ttx_status)r;
 				goto out;
@@ -264,7 +263,8 @@ void ttx_stats_get(const struct ttx_tile *t, struct ttx_stats *out)
 		return;
 	*out = t->stats;
 	out->insns_interp = out->insns - out->insns_jit;
-	ttx_jit_stats(t, out);
+	if (t->entry.jit_stats)
+		t->entry.jit_stats(t, out);
 	for (unsigned op = 0; op < 256; op++) {
 		out->insns_by_unit[ttx_isa_insns[op].unit] += t->op_counts[op];
 		out->insns_by_opcode[op] = t->op_counts[op];

@@ -7,9 +7,6 @@
 #include <string.h>
 
 #include "tile.h"
-#include "units.h"
-#include "jit.h"
-#include "matrix_fp.h"
 
 const struct ttx_cfg_field_info ttx_cfg_fields[TTX_CFG_FIELD_COUNT] = {
 #define TTX_CFG_FIELD(name, word, shift, width) { #name, word, shift, width },
@@ -66,7 +63,7 @@ const char *ttx_version(void)
 	return PACKAGE_VERSION;
 }
 
-enum ttx_status ttx_tile_create(const struct ttx_options *opt, struct ttx_tile **out, char *err, size_t errlen)
+enum ttx_status ttx_tile_alloc(const struct ttx_options *opt, struct ttx_tile **out, char *err, size_t errlen)
 {
 	struct ttx_options o;
 	memset(&o, 0, sizeof(o));
@@ -89,34 +86,18 @@ enum ttx_status ttx_tile_create(const struct ttx_options *opt, struct ttx_tile *
 		TILE_ERROR(TTX_EINVAL, "engine %u is not an engine (TTX_ENGINE_INTERP, _JIT or _AUTO)", (unsigned)o.engine);
 	if ((unsigned)o.numerics > TTX_NUMERICS_FAST)
 		TILE_ERROR(TTX_EINVAL, "numerics %u is not a mode (TTX_NUMERICS_EXACT or _FAST)", (unsigned)o.numerics);
-	if (o.engine == TTX_ENGINE_JIT && !ttx_jit_available())
-		TILE_ERROR(TTX_EINVAL, "TTX_ENGINE_JIT: this libttx has no JIT compiler (built with --disable-jit)");
 	struct ttx_tile *t = calloc(1, sizeof(*t));
-	if (t) {
+	if (t)
 		t->l1 = calloc(1, TTX_L1_SIZE);
-		t->srca_cache = calloc(1, sizeof(*t->srca_cache));
-	}
-	if (!t || !t->l1 || !t->srca_cache) {
-		if (t)
-			free(t->l1), free(t->srca_cache);
+	if (!t || !t->l1) {
 		free(t);
 		TILE_ERROR(TTX_ENOMEM, "out of memory for a tile (about 2 MiB)");
 	}
 #undef TILE_ERROR
 	t->opt = o;
-	ttx_jit_cache_ref(o.jit_cache);   /* dropped by ttx_tile_destroy */
-	/* Hazard warnings (strict) and per-instruction tracing need the
-	   interpreter's instruction-by-instruction view. */
-	t->jit_on = t->opt.engine != TTX_ENGINE_INTERP && ttx_jit_available() && !t->opt.strict && !t->opt.trace;
 	ttx_tile_reset(t);
 	*out = t;
 	return TTX_OK;
-}
-
-struct ttx_tile *ttx_tile_new(const struct ttx_options *opt)
-{
-	struct ttx_tile *t;
-	return ttx_tile_create(opt, &t, NULL, 0) == TTX_OK ? t : NULL;
 }
 
 void ttx_tile_destroy(struct ttx_tile *t)
@@ -125,11 +106,12 @@ void ttx_tile_destroy(struct ttx_tile *t)
 		return;
 	for (unsigned i = 0; i < TTX_THREADS; i++)
 		free(t->pipe[i].words);
-	ttx_jit_free(t->jit);
-	ttx_jit_cache_release(t->opt.jit_cache);
-	for (unsigned i = 0; i < sizeof(t->kernel_cache) / sizeof(t->kernel_cache[0]); i++)
-		ttx_program_free(t->kernel_cache[i].prog);
-	free(t->srca_cache);
+	if (t->entry.jit_free)
+		t->entry.jit_free(t);
+	if (t->entry.units_free)
+		t->entry.units_free(t);
+	if (t->attachment_free)
+		t->attachment_free(t->attachment);
 	free(t->l1);
 	free(t);
 }
@@ -533,7 +515,7 @@ enum ttx_status ttx_mmio_write(struct ttx_tile *t, unsigned thread, uint32_t add
 	if (addr == TTX_MMIO_INSTRN_BUF)
 		return ttx_push(t, thread, value);
 	if (addr >= TTX_MMIO_TDMA && addr < TTX_MMIO_TDMA + 0x1000)
-		return ttx_tdma_mmio_write(t, thread, addr, value);
+		return t->entry.mmio_write(t, thread, addr, value);
 	if (addr >= TTX_MMIO_SEMAPHORES && addr < TTX_MMIO_SEMAPHORES + 8 * 4) {
 		/* TC/SyncUnit.md: odd value = SEMGET, even = SEMPOST, both saturating. */
 		unsigned i = (addr - TTX_MMIO_SEMAPHORES) / 4;
@@ -549,7 +531,7 @@ enum ttx_status ttx_mmio_write(struct ttx_tile *t, unsigned thread, uint32_t add
 		unsigned w = (addr - TTX_MMIO_CFG) / 4;
 		enum ttx_status st = ttx_cfg_write(t, w / TTX_CFG_WORDS, w % TTX_CFG_WORDS, value);
 		if (st == TTX_OK)
-			ttx_cfg_write_effects(t, w / TTX_CFG_WORDS, w % TTX_CFG_WORDS, 0);
+			t->entry.cfg_write_effects(t, w / TTX_CFG_WORDS, w % TTX_CFG_WORDS, 0);
 		return st;
 	}
 	return outside(t, thread, addr, 1, &value);
@@ -572,7 +554,7 @@ enum ttx_status ttx_mmio_read(struct ttx_tile *t, unsigned thread, uint32_t addr
 		return TTX_OK;
 	}
 	if (addr >= TTX_MMIO_TDMA && addr < TTX_MMIO_TDMA + 0x1000)
-		return ttx_tdma_mmio_read(t, thread, addr, value);
+		return t->entry.mmio_read(t, thread, addr, value);
 	if (addr >= TTX_MMIO_SEMAPHORES && addr < TTX_MMIO_SEMAPHORES + 8 * 4) {
 		*value = t->semaphores[(addr - TTX_MMIO_SEMAPHORES) / 4].value;
 		return TTX_OK;

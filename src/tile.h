@@ -187,8 +187,9 @@ struct ttx_frontend {
 	uint32_t slot;
 };
 
-/* A thread's Wait Gate (TC/STALLWAIT.md, TC/SEMWAIT.md): the latched wait
-   instruction, re-evaluated by interp/sync.c until its conditions are met. */
+/* A thread's Wait Gate (TC/STALLWAIT.md, TC/SEMWAIT.md): the wait
+   instruction interp/sync.c latched, re-evaluated by src/wait_gate.c until
+   its conditions are met. */
 struct ttx_wait_gate {
 	uint8_t opcode;                    /* TTX_OP_STALLWAIT, TTX_OP_SEMWAIT; 0 = none */
 	uint8_t semaphore_mask;            /* SEMWAIT: bit i = Semaphores[i] */
@@ -234,6 +235,37 @@ struct ttx_timing {
 	uint64_t dep[TTX_THREADS];         /* a Src bank hand-over it waited for */
 	uint32_t xfer_cycles;              /* unpack/pack/mover: cycles of L1 traffic */
 	struct ttx_cycles c;
+};
+
+/* An instruction that must wait: the thread keeps it and retries it on its
+   next turn (src/run.c). */
+#define TTX_BLOCKED 100
+
+/* How the core reaches the execution units (interp/) and the JIT (jit/)
+   without depending on them: entry points those floors fill in when a tile
+   is created (ttx_interp_attach, ttx_jit_attach; docs/architecture.md). */
+struct ttx_entry_points {
+	/* interp/: execute one instruction of a thread (Wait Gate, then its
+	   unit): TTX_OK when it retired, TTX_BLOCKED or a fault. */
+	int (*exec)(struct ttx_tile *t, unsigned thread, uint32_t word);
+	/* A cycle in which no thread issues: lets scheduled work finish; *ran
+	   is set when anything executed. */
+	int (*idle)(struct ttx_tile *t, int *ran);
+	/* RISC-V loads and stores to the units' registers (TDMA-RISC,
+	   TT/TDMA-RISC.md), and the immediate effects of a store to Config
+	   (TC/BackendConfiguration.md "Special cases"). */
+	enum ttx_status (*mmio_write)(struct ttx_tile *t, unsigned thread, uint32_t addr, uint32_t value);
+	enum ttx_status (*mmio_read)(struct ttx_tile *t, unsigned thread, uint32_t addr, uint32_t *value);
+	void (*cfg_write_effects)(struct ttx_tile *t, unsigned bank, unsigned word, int by_rmwcib);
+	void (*units_free)(struct ttx_tile *t);
+	/* jit/ (NULL in a build without it): run what the thread has next as
+	   one compiled block (instructions retired, 0 = none, -status on a
+	   fault); a quick look whether it might; its statistics; free its
+	   per-tile state. */
+	long (*jit_step)(struct ttx_tile *t, unsigned thread, uint64_t budget);
+	int (*jit_wants)(const struct ttx_tile *t, unsigned thread);
+	void (*jit_stats)(const struct ttx_tile *t, struct ttx_stats *out);
+	void (*jit_free)(struct ttx_tile *t);
 };
 
 struct ttx_tile {
@@ -289,20 +321,18 @@ struct ttx_tile {
 	struct ttx_mop_cfg mop[TTX_THREADS];
 	struct ttx_frontend fe[TTX_THREADS];
 	struct ttx_pipe pipe[TTX_THREADS];
-	/* The JIT (jit/): created at the first block, NULL until then; jit_on
-	   clears when it cannot be used; jit_skip[thread] counts instructions
-	   the interpreter runs before the JIT looks at that thread again. */
+	/* The floors above the core (docs/architecture.md): the entry points
+	   by which the core reaches them, and their per-tile state.  The JIT's
+	   (jit/) is created at its first block, NULL until then; jit_on clears
+	   when it cannot be used; jit_skip[thread] counts instructions the
+	   interpreter runs before the JIT looks at that thread again. */
+	struct ttx_entry_points entry;
 	struct ttx_jit *jit;
 	struct ttx_srca_cache *srca_cache;            /* interp/matrix_fp.h */
-	/* The kernels ttx_op_run assembled last, by kernel and symbols: a
-	   batch of same-shaped ops assembles each once (src/ops.c). */
-	struct ttx_kernel_cache {
-		const char *kernel;                       /* NULL: free entry */
-		struct ttx_asm_symbol syms[64];
-		size_t nsyms;
-		struct ttx_program *prog;
-	} kernel_cache[8];
-	unsigned kernel_cache_next;
+	/* What the top floor keeps with a tile (the kernels app/ops.c
+	   assembled), freed by attachment_free when the tile is destroyed. */
+	void *attachment;
+	void (*attachment_free)(void *attachment);
 	uint8_t jit_on;
 	uint32_t jit_skip[TTX_THREADS];
 	struct ttx_timing timing;
@@ -310,6 +340,10 @@ struct ttx_tile {
 	uint64_t op_counts[256];         /* instructions retired (or expanded) per opcode */
 	char error[256];
 };
+
+/* A tile with its power-on state and no entry points (src/tile.c): the
+   floors above fill in t->entry (ttx_tile_create, jit/engine.c). */
+enum ttx_status ttx_tile_alloc(const struct ttx_options *opt, struct ttx_tile **out, char *err, size_t errlen);
 
 /* Helpers shared by the units (src/tile.c). */
 enum ttx_status ttx_fail(struct ttx_tile *t, enum ttx_status st, const char *fmt, ...)
@@ -324,11 +358,6 @@ uint32_t ttx_thread_cfg_get(const struct ttx_tile *t, unsigned thread, enum ttx_
 void ttx_thread_cfg_set(struct ttx_tile *t, unsigned thread, enum ttx_thread_cfg_field f, uint32_t value);
 /* The Config bank a thread's instructions use (ThreadConfig CFG_STATE_ID_StateID). */
 unsigned ttx_cfg_bank(const struct ttx_tile *t, unsigned thread);
-/* The immediate effects of a write to Config[bank][word] by WRCFG, RMWCIB
-   (by_rmwcib set) or a RISC-V store, made after the word is stored
-   (TC/BackendConfiguration.md "Special cases"; interp/config.c).  Host writes
-   through ttx_cfg_write have none: they set the storage only. */
-void ttx_cfg_write_effects(struct ttx_tile *t, unsigned bank, unsigned word, int by_rmwcib);
 
 /* ApplyAddrMod / ApplyPartialAddrMod (TC/RWCs.md). */
 void ttx_apply_addr_mod(struct ttx_tile *t, unsigned thread, unsigned addr_mod, bool update_fidelity);
@@ -445,9 +474,6 @@ void ttx_timing_resume(struct ttx_tile *t, const struct ttx_timing *before);
 void ttx_timing_insn(struct ttx_tile *t, unsigned th, uint32_t word);
 void ttx_timing_frontend(struct ttx_tile *t, unsigned th, unsigned cycles);
 void ttx_timing_gate_release(struct ttx_tile *t, unsigned th, const struct ttx_wait_gate *g);
-int ttx_sync_blocks(unsigned block_mask, unsigned opcode);
-/* Thread th's latched wait holds: latched, its conditions not all met. */
-int ttx_sync_wait_holds(const struct ttx_tile *t, unsigned th);
 /* L1 traffic of the instruction being executed (the units call these). */
 void ttx_timing_unpacker(struct ttx_tile *t, uint64_t bits, unsigned throttle, int x1_only, int x2_max);
 void ttx_timing_packer(struct ttx_tile *t, uint32_t writes, uint32_t datums, int accumulate);
@@ -477,15 +503,14 @@ static inline int ttx_timing_gate_open(const struct ttx_tile *t, unsigned th)
 	return !t->timing.on || t->timing.gate_until[th] <= t->timing.ready[th];
 }
 
-/* Execution (interp/exec.c): execute one instruction of a thread.
-   TTX_OK when it retired; TTX_BLOCKED when the thread must wait. */
-#define TTX_BLOCKED 100
-int ttx_interp_exec(struct ttx_tile *t, unsigned thread, uint32_t word);
-/* The instruction's handler alone (no wait gate, no SFPLOADMACRO cycle):
-   what a compiled block calls for an instruction it does not emit. */
-int ttx_interp_exec_unit(struct ttx_tile *t, unsigned thread, uint32_t word);
-/* Idle cycles when no thread can issue: lets scheduled work finish.
-   *ran is set when anything executed. */
-int ttx_interp_idle(struct ttx_tile *t, int *ran);
+/* The Wait Gate (src/wait_gate.c; TC/STALLWAIT.md, TC/SEMWAIT.md):
+   TTX_BLOCKED when the thread's latched wait blocks `word`, else TTX_OK;
+   called for every instruction before its unit executes it.  It forgets
+   the latched waits (of every thread) whose conditions are met. */
+int ttx_wait_gate_check(struct ttx_tile *t, unsigned thread, uint32_t word);
+/* Does a latched block mask hold back an instruction with this opcode? */
+int ttx_wait_gate_blocks(unsigned block_mask, unsigned opcode);
+/* Thread th's latched wait holds: latched, its conditions not all met. */
+int ttx_wait_gate_holds(const struct ttx_tile *t, unsigned th);
 
 #endif

@@ -305,7 +305,7 @@ void ttx_timing_reset(struct ttx_tile *t)
 	t->timing.owners = src_owners(t);
 }
 
-/* After a reset between kernels run one after another (src/ops.c): the
+/* After a reset between kernels run one after another (app/ops.c): the
    totals go on, and the next kernel starts when the last one finished. */
 void ttx_timing_resume(struct ttx_tile *t, const struct ttx_timing *before)
 {
@@ -472,7 +472,7 @@ static __attribute__((noinline)) void insn_slow(struct ttx_tile *t, unsigned th,
 	uint64_t ready = thread_ready(T, th, &k);
 	need(&k, T->dep[th], TTX_STALL_SRC, 0);
 	T->dep[th] = 0;
-	if (T->gate_mask[th] && ttx_sync_blocks(T->gate_mask[th], op))
+	if (T->gate_mask[th] && ttx_wait_gate_blocks(T->gate_mask[th], op))
 		need(&k, T->gate_until[th], T->gate_op[th] == TTX_OP_SEMWAIT ? TTX_STALL_SEMWAIT : TTX_STALL_STALLWAIT, 0);
 	if (op == TTX_OP_ATGETM)
 		need(&k, T->mutex_stamp[(word & 0xFFFF) & 7], TTX_STALL_MUTEX, 0);

@@ -1108,7 +1108,7 @@ static void op_matmul_check(struct ttx_tile *t, size_t m, size_t k, size_t n, in
 START_TEST(test_op_kernel_cache)
 {
 	/* One tile, ops of alternating shapes and data: the kernels the tile
-	   keeps from one op (src/ops.c get_kernel) serve the next only where
+	   keeps from one op (app/ops.c get_kernel) serve the next only where
 	   the shape, and so every symbol, is the same; more shapes than the
 	   cache holds evict the oldest. */
 	struct ttx_tile *t = new_tile();

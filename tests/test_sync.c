@@ -202,7 +202,7 @@ START_TEST(test_gate_block_table)
 			unsigned mask = b == 9 ? 0x1FFu : 1u << b;
 			t->wait_gate[0] = (struct ttx_wait_gate){ .opcode = TTX_OP_STALLWAIT, .block_mask = (uint16_t)mask,
 			                                          .condition_mask = C8 };
-			int blocked = ttx_sync_gate(t, 0, (uint32_t)op << 24) == TTX_BLOCKED;
+			int blocked = ttx_wait_gate_check(t, 0, (uint32_t)op << 24) == TTX_BLOCKED;
 			int expect = b == 9 ? 1 : (int)((want >> b) & 1);
 			ck_assert_msg(blocked == expect, "%s with block mask 0x%03X: blocked %d, expected %d",
 			              insn->mnemonic, mask, blocked, expect);
@@ -283,11 +283,11 @@ START_TEST(test_stallwait_mask0_defaults)
 	PUSH(t, 0, STALLWAIT(0, C8));
 	RUN_OK(t);
 	check_latched(t, 0, TTX_OP_STALLWAIT, 0x040, C8, 0);
-	ck_assert_int_eq(ttx_sync_gate(t, 0, MVMUL), TTX_BLOCKED);
-	ck_assert_int_eq(ttx_sync_gate(t, 0, SFPNOP), TTX_OK);
-	ck_assert_int_eq(ttx_sync_gate(t, 0, SETC16(1, 0)), TTX_OK);
-	ck_assert_int_eq(ttx_sync_gate(t, 0, SEMPOST(1)), TTX_OK);
-	ck_assert_int_eq(ttx_sync_gate(t, 0, NOP), TTX_OK);
+	ck_assert_int_eq(ttx_wait_gate_check(t, 0, MVMUL), TTX_BLOCKED);
+	ck_assert_int_eq(ttx_wait_gate_check(t, 0, SFPNOP), TTX_OK);
+	ck_assert_int_eq(ttx_wait_gate_check(t, 0, SETC16(1, 0)), TTX_OK);
+	ck_assert_int_eq(ttx_wait_gate_check(t, 0, SEMPOST(1)), TTX_OK);
+	ck_assert_int_eq(ttx_wait_gate_check(t, 0, NOP), TTX_OK);
 	ttx_tile_destroy(t);
 }
 END_TEST
@@ -301,7 +301,7 @@ START_TEST(test_stallwait_all_bits)
 	PUSH(t, 0, STALLWAIT(0x1FF, C8), NOP);
 	STALL_OK(t);
 	check_blocked_at(t, 0, NOP);
-	ck_assert_int_eq(ttx_sync_gate(t, 0, 0x14000000u), TTX_BLOCKED);
+	ck_assert_int_eq(ttx_wait_gate_check(t, 0, 0x14000000u), TTX_BLOCKED);
 	check_deadlock(t, "thread 0 blocked at NOP (0x02000000)");
 	t->srca[0].allowed_client = TTX_SRC_UNPACKERS;
 	RUN_OK(t);
@@ -359,10 +359,10 @@ START_TEST(test_stallwait_bank_conditions)
 		bank[1].allowed_client = c[i].waiting;
 		PUSH(t, 0, STALLWAIT(0x100, c[i].cond));
 		RUN_OK(t);
-		ck_assert_int_eq(ttx_sync_gate(t, 0, SFPNOP), TTX_BLOCKED);
-		ck_assert_int_eq(ttx_sync_gate(t, 0, SFPNOP), TTX_BLOCKED);
+		ck_assert_int_eq(ttx_wait_gate_check(t, 0, SFPNOP), TTX_BLOCKED);
+		ck_assert_int_eq(ttx_wait_gate_check(t, 0, SFPNOP), TTX_BLOCKED);
 		bank[1].allowed_client = c[i].met;
-		ck_assert_int_eq(ttx_sync_gate(t, 0, SFPNOP), TTX_OK);
+		ck_assert_int_eq(ttx_wait_gate_check(t, 0, SFPNOP), TTX_OK);
 		ck_assert_uint_eq(t->wait_gate[0].opcode, 0);
 		ttx_tile_destroy(t);
 	}
@@ -504,14 +504,14 @@ START_TEST(test_semwait_all_selected_semaphores)
 	PUSH(t, 0, SEMWAIT(0x002, 0x03, 3));
 	RUN_OK(t);
 	check_latched(t, 0, TTX_OP_SEMWAIT, 0x002, 3, 0x03);
-	ck_assert_int_eq(ttx_sync_gate(t, 0, SEMPOST(1)), TTX_BLOCKED);   /* sem 1: Value 0 */
+	ck_assert_int_eq(ttx_wait_gate_check(t, 0, SEMPOST(1)), TTX_BLOCKED);   /* sem 1: Value 0 */
 	t->semaphores[1].value = 2;
-	ck_assert_int_eq(ttx_sync_gate(t, 0, SEMPOST(1)), TTX_BLOCKED);   /* sem 1: 2 >= 2 */
+	ck_assert_int_eq(ttx_wait_gate_check(t, 0, SEMPOST(1)), TTX_BLOCKED);   /* sem 1: 2 >= 2 */
 	t->semaphores[1].value = 1;
 	t->semaphores[0].value = 2;
-	ck_assert_int_eq(ttx_sync_gate(t, 0, SEMPOST(1)), TTX_BLOCKED);   /* sem 0: 2 >= 2 */
+	ck_assert_int_eq(ttx_wait_gate_check(t, 0, SEMPOST(1)), TTX_BLOCKED);   /* sem 0: 2 >= 2 */
 	t->semaphores[0].value = 1;
-	ck_assert_int_eq(ttx_sync_gate(t, 0, SEMPOST(1)), TTX_OK);        /* 0 < 1 < 2 for both */
+	ck_assert_int_eq(ttx_wait_gate_check(t, 0, SEMPOST(1)), TTX_OK);        /* 0 < 1 < 2 for both */
 	ck_assert_uint_eq(t->wait_gate[0].opcode, 0);
 
 	/* Max 0: Value >= Max always, C1 waits forever (semaphore 4, Value 15). */

@@ -1,4 +1,4 @@
-/* libFuzzer target: the command line's argument handling (src/cli_args.c).
+/* libFuzzer target: the command line's argument handling (app/cli_args.c).
    The input is one line of a `ttx batch` jobs file: it is split as a shell
    would (cli_split_line), and the words are scanned with cli_next against
    the options of `ttx run` and `ttx op` (flags, options with values, "--",

@@ -1,4 +1,4 @@
-/* libFuzzer target: the .npy reader of the command line (src/npy.c).  Any
+/* libFuzzer target: the .npy reader of the command line (app/npy.c).  Any
    bytes: a file either parses into float32 data whose size matches its
    shape, or is rejected with a message; ASan/UBSan catch the rest. */
 #include <stdint.h>

@@ -83,7 +83,28 @@ static void sym(struct syms *s, const char *name, int64_t value)
 	}
 }
 
-static bool same_syms(const struct ttx_kernel_cache *e, const struct syms *s)
+/* The kernels ttx_op_run assembled last on a tile, by kernel and symbols:
+   a batch of same-shaped ops assembles each once.  The tile keeps it as
+   its attachment. */
+struct kernel_cache {
+	struct kernel_cache_entry {
+		const char *kernel;                       /* NULL: free entry */
+		struct ttx_asm_symbol syms[64];
+		size_t nsyms;
+		struct ttx_program *prog;
+	} entry[8];
+	unsigned next;
+};
+
+static void kernel_cache_free(void *p)
+{
+	struct kernel_cache *kc = p;
+	for (size_t i = 0; i < sizeof(kc->entry) / sizeof(kc->entry[0]); i++)
+		ttx_program_free(kc->entry[i].prog);
+	free(kc);
+}
+
+static bool same_syms(const struct kernel_cache_entry *e, const struct syms *s)
 {
 	if (e->nsyms != s->n)
 		return false;
@@ -100,9 +121,16 @@ static enum ttx_status get_kernel(struct opc *c, const char *name, const struct 
                                   const struct ttx_program **out)
 {
 	struct ttx_tile *t = c->t;
-	const size_t n = sizeof(t->kernel_cache) / sizeof(t->kernel_cache[0]);
+	if (!t->attachment) {
+		t->attachment = calloc(1, sizeof(struct kernel_cache));
+		if (!t->attachment)
+			return fail(c, TTX_ENOMEM, "out of memory for the kernel cache");
+		t->attachment_free = kernel_cache_free;
+	}
+	struct kernel_cache *kc = t->attachment;
+	const size_t n = sizeof(kc->entry) / sizeof(kc->entry[0]);
 	for (size_t i = 0; i < n; i++) {
-		struct ttx_kernel_cache *e = &t->kernel_cache[i];
+		struct kernel_cache_entry *e = &kc->entry[i];
 		if (e->kernel && strcmp(e->kernel, name) == 0 && same_syms(e, s)) {
 			*out = e->prog;
 			return TTX_OK;
@@ -116,7 +144,7 @@ static enum ttx_status get_kernel(struct opc *c, const char *name, const struct 
 		return fail(c, TTX_EINVAL, "kernel %s is not in the library", name);
 	if (ttx_program_parse_with(text, len, name, s->v, s->n, &prog, msg, sizeof(msg)) != TTX_OK)
 		return fail(c, TTX_EINVAL, "kernel %s: %s (a ttx bug: please report it)", name, msg);
-	struct ttx_kernel_cache *e = &t->kernel_cache[t->kernel_cache_next++ % n];
+	struct kernel_cache_entry *e = &kc->entry[kc->next++ % n];
 	ttx_program_free(e->prog);
 	e->kernel = name;
 	memcpy(e->syms, s->v, s->n * sizeof(s->v[0]));

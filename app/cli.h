@@ -52,7 +52,7 @@ int parse_fidelity(const char *s, enum ttx_fidelity *out);
 void print_stats(FILE *f, const struct ttx_stats *s);
 void print_cycles(FILE *f, const struct ttx_cycles *c, double clock_ghz);
 int parse_clock(const char *s, double *out);
-/* --perfetto (cli_perfetto.c): a Chrome/Perfetto JSON trace written from
+/* --perfetto (perfetto.c): a Chrome/Perfetto JSON trace written from
    the cycle model's events; path "-" = out.  perfetto_close finishes the
    file and returns 0, or -1 after a write error (reported on err). */
 struct perfetto;
