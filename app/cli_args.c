@@ -18,8 +18,22 @@ int cli_next(struct cli_scan *s, const struct cli_opt *opts)
 			continue;
 		}
 		s->arg = a;
-		if (a[1] != '-')
-			return CLI_BAD;
+		s->why = "unknown option";
+		if (a[1] != '-') {   /* -x: a one-letter option, its value the next argument */
+			const struct cli_opt *o = opts;
+			while (o->name && strcmp(o->name, a + 1) != 0)
+				o++;
+			if (!o->name || strlen(o->name) != 1)
+				return CLI_BAD;
+			if (o->value) {
+				if (s->i == s->argc) {
+					s->why = "this option needs a value";
+					return CLI_BAD;
+				}
+				s->arg = s->argv[s->i++];
+			}
+			return o->code;
+		}
 		const char *name = a + 2, *eq = strchr(name, '=');
 		size_t len = eq ? (size_t)(eq - name) : strlen(name);
 		/* the option named exactly, else the only one it abbreviates */
@@ -32,21 +46,59 @@ int cli_next(struct cli_scan *s, const struct cli_opt *opts)
 				else if (!prefixes++)
 					hit = hit ? hit : o;
 			}
-		if (!hit || (strlen(hit->name) != len && prefixes > 1))
+		if (!hit)
 			return CLI_BAD;
-		if (!hit->has_arg) {
-			s->arg = NULL;
+		if (strlen(hit->name) != len && prefixes > 1) {
+			s->why = "ambiguous option (it abbreviates several)";
+			return CLI_BAD;
+		}
+		if (!hit->value) {
+			s->why = "this option takes no value";
 			return eq ? CLI_BAD : hit->code;
 		}
 		if (eq)
 			s->arg = eq + 1;
 		else if (s->i < s->argc)
 			s->arg = s->argv[s->i++];
-		else
+		else {
+			s->why = "this option needs a value";
 			return CLI_BAD;
+		}
 		return hit->code;
 	}
 	return CLI_END;
+}
+
+int cli_bad_option(FILE *err, const char *cmd, const struct cli_scan *scan)
+{
+	fprintf(err, "ttx: %s: %s: '%s'\nTry 'ttx --help'.\n", cmd, scan->why ? scan->why : "bad argument",
+	        scan->arg ? scan->arg : "");
+	return EXIT_USAGE;
+}
+
+int cli_outputs(int argc, char **argv, const struct cli_opt *opts, const char **files, int max)
+{
+	struct cli_scan scan = { argc, argv, 1, 0, NULL, NULL };
+	int n = 0, c;
+	while ((c = cli_next(&scan, opts)) != CLI_END) {
+		if (c == CLI_BAD)
+			return -1;
+		const struct cli_opt *o = opts;
+		while (o->name && !(o->code == c && c > 0))
+			o++;
+		if (!o->name || !(o->flags & (CLI_WRITES | CLI_WRITES_L1)))
+			continue;
+		const char *f = scan.arg;
+		if (o->flags & CLI_WRITES_L1) {   /* ADDR:LEN:FILE */
+			const char *c1 = strchr(f, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+			if (!c2)
+				continue;   /* malformed: refused when the command runs */
+			f = c2 + 1;
+		}
+		if (n < max)
+			files[n++] = f;
+	}
+	return n;
 }
 
 /* Split a line into words as a shell would: blanks separate, '...' keeps

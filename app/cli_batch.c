@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "output.h"
 
 #ifdef TTX_HAVE_MPI
 #include <mpi.h>
@@ -34,6 +35,8 @@ struct job {
 	size_t err_len, out_len;
 	int rc;
 	double seconds;
+	uint64_t started_ms;         /* when a worker took it (ms since the epoch of now(); 0: not yet) */
+	int stop;                    /* its ttx_options.interrupt: time is up, or the batch is interrupted */
 };
 
 /* The jobs a process runs: jobs[first], jobs[first + stride], ... */
@@ -41,6 +44,9 @@ struct pool {
 	struct job *jobs;
 	size_t n, first, stride;
 	struct ttx_jit_cache *jit_cache;   /* shared by every job's tile */
+	uint64_t max_insns;                /* --job-max-insns */
+	double timeout;                    /* --job-timeout */
+	const int *interrupt;              /* the batch's own (SIGINT): no job starts after it */
 	atomic_size_t next, done;
 };
 
@@ -51,16 +57,22 @@ static double now(void)
 	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static void run_job(struct job *j, struct ttx_jit_cache *jit_cache)
+static void run_job(struct job *j, const struct pool *p)
 {
 	FILE *err = open_memstream(&j->err_text, &j->err_len);
 	FILE *out = open_memstream(&j->out_text, &j->out_len);
 	double t0 = now();
+	__atomic_store_n(&j->started_ms, (uint64_t)(t0 * 1e3) + 1, __ATOMIC_RELEASE);
 	if (!err || !out) {
 		j->rc = EXIT_USAGE;
+	} else if (__atomic_load_n(p->interrupt, __ATOMIC_RELAXED)) {
+		fprintf(err, "ttx: not run: the batch was interrupted\n");
+		j->rc = EXIT_INTERRUPTED;
 	} else {
-		struct cli_io io = { err, out, jit_cache };
+		struct cli_io io = { err, out, p->jit_cache, &j->stop, p->max_insns };
 		j->rc = strcmp(j->argv[0], "run") == 0 ? cmd_run(&io, j->argc, j->argv) : cmd_op(&io, j->argc, j->argv);
+		if (j->rc == EXIT_INTERRUPTED && !__atomic_load_n(p->interrupt, __ATOMIC_RELAXED))
+			fprintf(err, "ttx: stopped after %.3g s, the job's time limit (--job-timeout)\n", p->timeout);
 	}
 	j->seconds = now() - t0;
 	if (err)
@@ -76,24 +88,47 @@ static void *worker(void *arg)
 		size_t i = atomic_fetch_add(&p->next, 1);
 		if (i >= p->n)
 			return NULL;
-		run_job(&p->jobs[p->first + i * p->stride], p->jit_cache);
+		run_job(&p->jobs[p->first + i * p->stride], p);
 		atomic_fetch_add(&p->done, 1);
 	}
 }
 
-/* The jobs of a file's text; malformed lines reported as FILE:LINE. */
-static struct job *parse_jobs(const char *path, char *text, size_t *njobs, int *bad, int quiet)
+/* A line's first byte that is not text (NUL, control characters other
+   than tab and CR), or NULL. */
+static const char *binary_byte(const char *line, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		unsigned char ch = (unsigned char)line[i];
+		if ((ch < 0x20 && ch != '\t' && ch != '\r') || ch == 0x7F)
+			return line + i;
+	}
+	return NULL;
+}
+
+/* The jobs of a file's text (len bytes, NULs included); malformed lines
+   reported as FILE:LINE and counted in *bad. */
+static struct job *parse_jobs(const char *path, char *text, size_t len, size_t *njobs, int *bad, int quiet)
 {
 	size_t cap = 16, n = 0;
 	struct job *jobs = malloc(cap * sizeof(*jobs));
 	unsigned line = 0;
-	for (char *p = text; jobs && *p;) {
-		char *end = strchr(p, '\n');
-		if (end)
-			*end = '\0';
+	for (char *p = text, *end_text = text + len; jobs && p < end_text;) {
+		char *end = memchr(p, '\n', (size_t)(end_text - p));
+		if (!end)
+			end = end_text;
+		*end = '\0';
 		line++;
 		char *s = p;
-		p = end ? end + 1 : p + strlen(p);
+		size_t slen = (size_t)(end - p);
+		p = end + 1;
+		const char *b = binary_byte(s, slen);
+		if (b) {
+			if (!quiet)
+				fprintf(stderr, "%s:%u: binary data (byte 0x%02X at column %zu): not a jobs line\n", path, line,
+				        (unsigned char)*b, (size_t)(b - s) + 1);
+			(*bad)++;
+			continue;
+		}
 		while (*s == ' ' || *s == '\t' || *s == '\r')
 			s++;
 		if (!*s || *s == '#')
@@ -129,6 +164,61 @@ static struct job *parse_jobs(const char *path, char *text, size_t *njobs, int *
 		fprintf(stderr, "ttx: out of memory\n");
 	*njobs = n;
 	return jobs;
+}
+
+/* Two jobs (or one job twice) writing the same file would race: refused
+   before anything runs, naming both lines.  0, or -1 after the messages. */
+struct written { char *id; const char *name; unsigned line; };
+
+static int cmp_written(const void *a, const void *b)
+{
+	const struct written *x = a, *y = b;
+	int c = strcmp(x->id, y->id);
+	return c ? c : (x->line > y->line) - (x->line < y->line);
+}
+
+static int check_outputs(const char *path, const struct job *jobs, size_t n)
+{
+	size_t cap = 0, k = 0;
+	struct written *w = NULL;
+	int bad = 0;
+	for (size_t i = 0; i < n && !bad; i++) {
+		const char *files[2 * CLI_MAX_ARGS];
+		const struct cli_opt *opts = strcmp(jobs[i].argv[0], "run") == 0 ? run_options : op_options;
+		int m = cli_outputs(jobs[i].argc, (char **)jobs[i].argv, opts, files, 2 * CLI_MAX_ARGS);
+		for (int f = 0; f < m; f++) {
+			char *id = output_identity(files[f]);
+			if (!id)
+				continue;   /* standard output (the job's own), a device, a FIFO */
+			if (k == cap) {
+				struct written *nw = realloc(w, (cap = cap ? 2 * cap : 64) * sizeof(*w));
+				if (!nw) {
+					free(id);
+					bad = 1;
+					fprintf(stderr, "ttx: out of memory\n");
+					break;
+				}
+				w = nw;
+			}
+			w[k++] = (struct written){ id, files[f], jobs[i].line };
+		}
+	}
+	if (!bad && k)
+		qsort(w, k, sizeof(*w), cmp_written);
+	for (size_t i = 1; !bad && i < k; i++)
+		if (strcmp(w[i].id, w[i - 1].id) == 0) {
+			if (w[i].line == w[i - 1].line)
+				fprintf(stderr, "%s:%u: the job writes %s twice\n", path, w[i].line, w[i].name);
+			else
+				fprintf(stderr, "%s:%u and %s:%u: both jobs write %s%s%s\n", path, w[i - 1].line, path,
+				        w[i].line, w[i].name, strcmp(w[i].name, w[i - 1].name) ? " = " : "",
+				        strcmp(w[i].name, w[i - 1].name) ? w[i - 1].name : "");
+			bad = -1;
+		}
+	for (size_t i = 0; i < k; i++)
+		free(w[i].id);
+	free(w);
+	return bad ? -1 : 0;
 }
 
 static int parse_count(const char *s, unsigned long *v)
@@ -228,19 +318,26 @@ static int gather_results(struct job *jobs, size_t n, int rank, int ranks)
 }
 #endif
 
-int cmd_batch(int argc, char **argv)
+const struct cli_opt batch_options[] = {
+	{ "jobs", 'j', "N", "worker threads (default: every core)", 0 },
+	{ "progress", 'p', NULL, "a progress line on stderr even when it is not a terminal", 0 },
+	{ "job-max-insns", 'm', "N", "each job's instruction budget: a run stops after N instructions (its "
+	  "--max-insns, unless it gives one), an op after the kernel run that passes N; exit 1", 0 },
+	{ "job-timeout", 't', "SECONDS", "each job's wall-time limit: a job still running after it is stopped "
+	  "(exit 130 for that job, its outputs removed)", 0 },
+	{ NULL, 0, NULL, NULL, 0 },
+};
+
+int cmd_batch(const struct cli_io *io, int argc, char **argv)
 {
-	static const struct cli_opt opts[] = {
-		{ "jobs", 1, 'j' },
-		{ "progress", 0, 'p' },
-		{ NULL, 0, 0 },
-	};
 	const char *path = NULL;
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	unsigned long workers = cpus > 0 ? (unsigned long)cpus : 1;
+	uint64_t max_insns = 0;
+	double timeout = 0;
 	int progress = isatty(STDERR_FILENO), c;
-	struct cli_scan scan = { argc, argv, 1, 0, NULL };
-	while ((c = cli_next(&scan, opts)) != CLI_END) {
+	struct cli_scan scan = { argc, argv, 1, 0, NULL, NULL };
+	while ((c = cli_next(&scan, batch_options)) != CLI_END) {
 		if (c == CLI_POSITIONAL && !path)
 			path = scan.arg;
 		else if (c == CLI_POSITIONAL)
@@ -249,8 +346,15 @@ int cmd_batch(int argc, char **argv)
 			return usage_error(stderr, "--jobs '%s': expected a number of threads, 1 to 1024", scan.arg);
 		else if (c == 'p')
 			progress = 1;
-		else if (c == CLI_BAD)
-			return usage_error(stderr, "batch: unknown or incomplete option '%s'", scan.arg);
+		else if (c == 'm' && (parse_u64(scan.arg, &max_insns) || max_insns == 0))
+			return usage_error(stderr, "--job-max-insns '%s': expected a positive number", scan.arg);
+		else if (c == 't') {
+			char *end;
+			timeout = strtod(scan.arg, &end);
+			if (end == scan.arg || *end || !(timeout > 0) || timeout > 1e9)
+				return usage_error(stderr, "--job-timeout '%s': expected a positive number of seconds", scan.arg);
+		} else if (c == CLI_BAD)
+			return cli_bad_option(stderr, "batch", &scan);
 	}
 	if (!path)
 		return usage_error(stderr, "batch: usage: ttx batch JOBS [--jobs N] [--progress]%s", "");
@@ -283,17 +387,28 @@ int cmd_batch(int argc, char **argv)
 #endif
 	int bad = 0;
 	size_t n;
-	struct job *jobs = parse_jobs(path, text, &n, &bad, rank != 0);
+	struct job *jobs = parse_jobs(path, text, len, &n, &bad, rank != 0);
 	free(text);
 	if (!jobs)
 		return EXIT_USAGE;
+	if (check_outputs(path, jobs, n)) {
+		for (size_t i = 0; i < n; i++)
+			free(jobs[i].words);
+		free(jobs);
+#ifdef TTX_HAVE_MPI
+		if (mpi)
+			MPI_Finalize();
+#endif
+		return EXIT_USAGE;
+	}
 
 	/* this process's jobs: rank, rank + ranks, ... */
 	size_t mine = n > (size_t)rank ? (n - (size_t)rank + (size_t)ranks - 1) / (size_t)ranks : 0;
 	/* one JIT code cache for the process: a block compiled for one job runs
 	   in all (NULL without the JIT: each job interprets) */
 	struct pool pool = { .jobs = jobs, .n = mine, .first = (size_t)rank, .stride = (size_t)ranks,
-	                     .jit_cache = ttx_jit_cache_new() };
+	                     .jit_cache = ttx_jit_cache_new(), .max_insns = max_insns, .timeout = timeout,
+	                     .interrupt = io->interrupt };
 	progress &= rank == 0;
 	atomic_init(&pool.next, 0);
 	atomic_init(&pool.done, 0);
@@ -307,12 +422,23 @@ int cmd_batch(int argc, char **argv)
 			break;
 	if (started == 0)
 		worker(&pool);   /* no thread to be had: run them here */
-	for (size_t done; progress && (done = atomic_load(&pool.done)) < mine;) {
-		double dt = now() - t0, rate = dt > 0 ? (double)done / dt : 0;
-		fprintf(stderr, "\rttx batch: %zu/%zu jobs, %.1f jobs/s, ETA %.0f s   ", done, mine, rate,
-		        rate > 0 ? (double)(mine - done) / rate : 0.0);
-		fflush(stderr);
-		nanosleep(&(struct timespec){ 0, 200000000 }, NULL);
+	/* the watchdog: progress, the jobs' time limits, the batch's interrupt */
+	int watch = progress || timeout > 0 || started > 0;
+	for (size_t done; watch && (done = atomic_load(&pool.done)) < mine;) {
+		double t = now(), dt = t - t0, rate = dt > 0 ? (double)done / dt : 0;
+		int stop_all = __atomic_load_n(io->interrupt, __ATOMIC_RELAXED);
+		for (size_t i = 0; i < mine; i++) {
+			struct job *j = &jobs[(size_t)rank + i * (size_t)ranks];
+			uint64_t s = __atomic_load_n(&j->started_ms, __ATOMIC_ACQUIRE);
+			if (stop_all || (timeout > 0 && s && t - (double)(s - 1) * 1e-3 > timeout))
+				__atomic_store_n(&j->stop, 1, __ATOMIC_RELAXED);
+		}
+		if (progress) {
+			fprintf(stderr, "\rttx batch: %zu/%zu jobs, %.1f jobs/s, ETA %.0f s   ", done, mine, rate,
+			        rate > 0 ? (double)(mine - done) / rate : 0.0);
+			fflush(stderr);
+		}
+		nanosleep(&(struct timespec){ 0, timeout > 0 && timeout < 2 ? 20000000 : 100000000 }, NULL);
 	}
 	for (unsigned long i = 0; i < started; i++)
 		pthread_join(tid[i], NULL);
@@ -378,7 +504,7 @@ int cmd_batch(int argc, char **argv)
 		free(jobs[i].words), free(jobs[i].err_text), free(jobs[i].out_text);
 	free(jobs);
 	if (!rc)
-		rc = failed || bad ? EXIT_FAULT : 0;
+		rc = __atomic_load_n(io->interrupt, __ATOMIC_RELAXED) ? EXIT_INTERRUPTED : failed || bad ? EXIT_FAULT : 0;
 #ifdef TTX_HAVE_MPI
 	if (mpi) {
 		MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);

@@ -1,28 +1,67 @@
 /* ttx op: one tensor operation on .npy files (docs/ops.md). */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "npy.h"
+#include "output.h"
 
 enum {
 	OPT_IN = 256, OPT_OUT, OPT_FORMAT, OPT_OUT_FORMAT, OPT_FIDELITY, OPT_DIM, OPT_PARAM, OPT_ENGINE, OPT_NUMERICS,
-	OPT_STATS, OPT_PROGRESS, OPT_LIST, OPT_CLOCK, OPT_PERFETTO,
+	OPT_STATS, OPT_PROGRESS, OPT_LIST, OPT_CLOCK, OPT_PERFETTO, OPT_MAX_MEMORY,
+};
+
+const struct cli_opt op_options[] = {
+	{ "in", OPT_IN, "F.npy", "an input (repeatable, in the order the op takes them; '-' = standard input)", 0 },
+	{ "out", OPT_OUT, "F.npy", "the result, float32 ('-' = standard output)", CLI_WRITES },
+	{ "format", OPT_FORMAT, "F", "L1 format of the inputs: bf16 (default), fp16, fp32, fp8, bfp8, bfp4, bfp2, "
+	  "bfp8a, bfp4a or bfp2a", 0 },
+	{ "out-format", OPT_OUT_FORMAT, "F", "L1 format the tile writes the result in (default fp32; the same "
+	  "choices)", 0 },
+	{ "fidelity", OPT_FIDELITY, "F", "lofi, hifi2, hifi3 or hifi4 (default): matmul's and mul's phases", 0 },
+	{ "dim", OPT_DIM, "D", "rows (default), cols or all: reduce_sum, reduce_max", 0 },
+	{ "param", OPT_PARAM, "X", "the op's parameter (ttx op --list)", 0 },
+	{ "engine", OPT_ENGINE, "E", "interp, jit or auto (default), as for run", 0 },
+	{ "numerics", OPT_NUMERICS, "N", "exact (default) or fast, as for run", 0 },
+	{ "stats", OPT_STATS, NULL, "statistics and the cycle model's device time, summed over the op's kernels "
+	  "(stderr)", 0 },
+	{ "clock-ghz", OPT_CLOCK, "X", "device clock for the estimated time (default 1.0)", 0 },
+	{ "perfetto", OPT_PERFETTO, "F", "write a Chrome/Perfetto JSON trace of the cycle model to F", CLI_WRITES },
+	{ "progress", OPT_PROGRESS, NULL, "a progress line on stderr", 0 },
+	{ "max-memory", OPT_MAX_MEMORY, "BYTES", "refuse an op whose host memory (inputs, result, the tiles it "
+	  "keeps) would exceed BYTES (K, M, G, T suffixes; default: half the physical memory)", 0 },
+	{ "list", OPT_LIST, NULL, "list the operations, their inputs and parameters", 0 },
+	{ NULL, 0, NULL, NULL, 0 },
 };
 
 #define MAX_IN 3
 
+/* Between kernel runs: the progress line, and the stop of a batch job
+   whose instruction budget is spent. */
 struct progress_ctx {
 	FILE *f;
 	const char *name;
+	int show;
+	struct ttx_tile *t;
+	uint64_t max_insns;
+	int over_budget;
 };
 
-static void progress_line(void *ctx, double fraction)
+static int progress_line(void *ctx, double fraction)
 {
-	const struct progress_ctx *p = ctx;
-	fprintf(p->f, "\rttx op %s: %3.0f%%", p->name, 100 * fraction);
-	fflush(p->f);
+	struct progress_ctx *p = ctx;
+	if (p->show) {
+		fprintf(p->f, "\rttx op %s: %3.0f%%", p->name, 100 * fraction);
+		fflush(p->f);
+	}
+	if (p->max_insns) {
+		struct ttx_stats s;
+		ttx_stats_get(p->t, &s);
+		p->over_budget = s.insns > p->max_insns;
+	}
+	return p->over_budget;
 }
 
 static int list_ops(FILE *out)
@@ -65,35 +104,19 @@ static int parse_dim(const char *s, enum ttx_dim *out)
 
 int cmd_op(const struct cli_io *io, int argc, char **argv)
 {
-	static const struct cli_opt longopts[] = {
-		{ "in", 1, OPT_IN },
-		{ "out", 1, OPT_OUT },
-		{ "format", 1, OPT_FORMAT },
-		{ "out-format", 1, OPT_OUT_FORMAT },
-		{ "fidelity", 1, OPT_FIDELITY },
-		{ "dim", 1, OPT_DIM },
-		{ "param", 1, OPT_PARAM },
-		{ "engine", 1, OPT_ENGINE },
-		{ "numerics", 1, OPT_NUMERICS },
-		{ "stats", 0, OPT_STATS },
-		{ "progress", 0, OPT_PROGRESS },
-		{ "list", 0, OPT_LIST },
-		{ "clock-ghz", 1, OPT_CLOCK },
-		{ "perfetto", 1, OPT_PERFETTO },
-		{ NULL, 0, 0 },
-	};
 	const char *in_path[MAX_IN], *out_path = NULL, *perfetto = NULL;
 	double clock_ghz = 1.0;
 	struct perfetto *pf = NULL;
 	int nin = 0, stats = 0, show_progress = 0, list = 0;
 	struct ttx_op_params p;
 	ttx_op_params_default(&p);
+	p.max_memory = default_max_memory();
 	struct ttx_options opt = { .engine = TTX_ENGINE_AUTO, .warn = warn_line, .warn_ctx = io->err,
-	                           .jit_cache = io->jit_cache };
+	                           .jit_cache = io->jit_cache, .interrupt = io->interrupt };
 	const char *name = NULL;
 	int c;
-	struct cli_scan scan = { argc, argv, 1, 0, NULL };
-	while ((c = cli_next(&scan, longopts)) != CLI_END) {
+	struct cli_scan scan = { argc, argv, 1, 0, NULL, NULL };
+	while ((c = cli_next(&scan, op_options)) != CLI_END) {
 		const char *optarg = scan.arg;
 		switch (c) {
 		case CLI_POSITIONAL:
@@ -110,9 +133,12 @@ int cmd_op(const struct cli_io *io, int argc, char **argv)
 		case OPT_FORMAT:
 		case OPT_OUT_FORMAT: {
 			enum ttx_format f;
-			if (ttx_format_parse(optarg, &f) != TTX_OK)
-				return usage_error(io->err, "--format '%s': expected fp32, tf32, bf16, fp16, fp8, bfp8, bfp4, bfp2, "
-				                   "bfp8a, bfp4a, bfp2a, int8, uint8, int16 or int32", optarg);
+			if (ttx_format_parse(optarg, &f) != TTX_OK) {
+				fprintf(io->err, "ttx: --%s '%s': expected fp32, tf32, bf16, fp16, fp8, bfp8, bfp4, bfp2, bfp8a, "
+				        "bfp4a, bfp2a, int8, uint8, int16 or int32\nTry 'ttx --help'.\n",
+				        c == OPT_FORMAT ? "format" : "out-format", optarg);
+				return EXIT_USAGE;
+			}
 			*(c == OPT_FORMAT ? &p.format : &p.out_format) = f;
 			break;
 		}
@@ -140,6 +166,11 @@ int cmd_op(const struct cli_io *io, int argc, char **argv)
 			if (parse_numerics(optarg, &opt.numerics))
 				return usage_error(io->err, "--numerics '%s': expected exact or fast", optarg);
 			break;
+		case OPT_MAX_MEMORY:
+			if (parse_bytes(optarg, &p.max_memory))
+				return usage_error(io->err, "--max-memory '%s': expected a number of bytes (K, M, G or T "
+				                   "suffix)", optarg);
+			break;
 		case OPT_STATS: stats = 1; break;
 		case OPT_PROGRESS: show_progress = 1; break;
 		case OPT_LIST: list = 1; break;
@@ -149,7 +180,7 @@ int cmd_op(const struct cli_io *io, int argc, char **argv)
 				return usage_error(io->err, "--clock-ghz '%s': expected a positive number of GHz", optarg);
 			break;
 		default:
-			return usage_error(io->err, "op: unknown or incomplete option '%s'", optarg);
+			return cli_bad_option(io->err, "op", &scan);
 		}
 	}
 	if (list)
@@ -175,6 +206,8 @@ int cmd_op(const struct cli_io *io, int argc, char **argv)
 	}
 	if (opt.engine == TTX_ENGINE_JIT && !ttx_jit_available())
 		return usage_error(io->err, "--engine jit: %s", "this build has no JIT compiler; use --engine interp or auto");
+	if (perfetto && strcmp(perfetto, "-") == 0 && strcmp(out_path, "-") == 0)
+		return usage_error(io->err, "--out - and --perfetto - would both write to standard output%s", "");
 
 	int rc = EXIT_USAGE;
 	char err[512];
@@ -182,6 +215,7 @@ int cmd_op(const struct cli_io *io, int argc, char **argv)
 	struct ttx_tensor in[MAX_IN];
 	struct ttx_tensor out = { 0 };
 	struct ttx_tile *t = NULL;
+	struct output out_file = { 0 }, trace_file = { 0 };
 	int ndim = 1;
 	for (int i = 0; i < nin; i++) {
 		if (npy_read(in_path[i], &arr[i], err, sizeof(err))) {
@@ -196,6 +230,21 @@ int cmd_op(const struct cli_io *io, int argc, char **argv)
 		if (arr[i].ndim > ndim)
 			ndim = arr[i].ndim;
 	}
+	/* the memory the op needs, from the shapes, before any of it is taken */
+	size_t need;
+	if (ttx_op_memory(name, in, (unsigned)nin, &p, &need, err, sizeof(err)) != TTX_OK) {
+		fprintf(io->err, "ttx: op %s: %s\n", name, err);
+		goto done;
+	}
+	if (need > p.max_memory) {
+		fprintf(io->err, "ttx: op %s:", name);
+		for (int i = 0; i < nin; i++)
+			fprintf(io->err, "%s %zu x %zu x %zu", i ? (i + 1 == nin ? " and" : ",") : "", in[i].batch, in[i].rows,
+			        in[i].cols);
+		fprintf(io->err, " need %zu bytes of host memory, more than the limit of %zu (--max-memory)\n", need,
+		        p.max_memory);
+		goto done;
+	}
 	if (ttx_op_shape(name, in, (unsigned)nin, &p, &out.batch, &out.rows, &out.cols, err, sizeof(err)) != TTX_OK) {
 		fprintf(io->err, "ttx: op %s: %s\n", name, err);
 		goto done;
@@ -203,9 +252,12 @@ int cmd_op(const struct cli_io *io, int argc, char **argv)
 	out.data = malloc(out.batch * out.rows * out.cols * sizeof(float));
 	opt.timing = stats || perfetto;
 	if (perfetto) {
-		pf = perfetto_open(perfetto, io->out, io->err);
-		if (!pf)
+		if (output_open(&trace_file, perfetto, io->out, io->err))
 			goto done;
+		if (!(pf = perfetto_open(trace_file.f))) {
+			fprintf(io->err, "ttx: out of memory\n");
+			goto done;
+		}
 		opt.timing_event = perfetto_event;
 		opt.timing_ctx = pf;
 	}
@@ -214,8 +266,8 @@ int cmd_op(const struct cli_io *io, int argc, char **argv)
 		fprintf(io->err, "ttx: out of memory\n");
 		goto done;
 	}
-	struct progress_ctx pc = { io->err, name };
-	if (show_progress)
+	struct progress_ctx pc = { io->err, name, show_progress, t, io->max_insns, 0 };
+	if (show_progress || io->max_insns)
 		p.progress = progress_line, p.progress_ctx = &pc;
 	enum ttx_status st = ttx_op_run(t, name, in, (unsigned)nin, &p, &out, err, sizeof(err));
 	if (show_progress)
@@ -229,8 +281,14 @@ int cmd_op(const struct cli_io *io, int argc, char **argv)
 		print_cycles(io->err, &cy, clock_ghz);
 	}
 	if (st != TTX_OK) {
-		fprintf(io->err, "ttx: op %s: %s\n", name, err);
-		rc = st == TTX_FAULT ? EXIT_FAULT : EXIT_USAGE;
+		if (pc.over_budget) {
+			fprintf(io->err, "ttx: op %s: stopped after more than %" PRIu64 " instructions (the job's budget, "
+			        "--job-max-insns)\n", name, io->max_insns);
+			rc = EXIT_FAULT;
+		} else {
+			fprintf(io->err, "ttx: op %s: %s\n", name, err);
+			rc = st == TTX_INTERRUPTED ? EXIT_INTERRUPTED : st == TTX_FAULT ? EXIT_FAULT : EXIT_USAGE;
+		}
 		goto done;
 	}
 	/* the result has the inputs' dimensions: 1-D stays 1-D where it can */
@@ -241,18 +299,24 @@ int cmd_op(const struct cli_io *io, int argc, char **argv)
 	if (ndim >= 2 || out.rows != 1)
 		shape[od++] = out.rows;
 	shape[od++] = out.cols;
-	if (npy_write(out_path, out.data, shape, od, err, sizeof(err))) {
-		fprintf(io->err, "ttx: %s\n", err);
+	if (output_open(&out_file, out_path, io->out, io->err))
 		goto done;
-	}
+	npy_write(out_file.f, out.data, shape, od);
 	rc = 0;
 done:
 	if (pf) {
 		struct ttx_cycles cy;
 		ttx_cycles_get(t, &cy);
-		if (perfetto_close(pf, &cy))
+		if (perfetto_finish(pf, &cy) && rc == 0)
 			rc = EXIT_USAGE;
 	}
+	/* both outputs or neither: nothing is left of a failed op */
+	if (rc == 0 && trace_file.f && output_commit(&trace_file, io->err))
+		rc = EXIT_USAGE;
+	if (rc == 0 && out_file.f && output_commit(&out_file, io->err))
+		rc = EXIT_USAGE;
+	output_discard(&trace_file);
+	output_discard(&out_file);
 	for (int i = 0; i < nin; i++)
 		npy_free(&arr[i]);
 	free(out.data);

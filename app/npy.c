@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "npy.h"
@@ -47,27 +48,15 @@ static const char *dict_value(const char *h, const char *key)
 	return p;
 }
 
-int npy_parse(const unsigned char *buf, size_t len, const char *name, struct npy *out, char *err, size_t errlen)
+/* The most header ttx reads (version 2 and 3 headers may be up to 4 GiB;
+   real ones are a few hundred bytes, padding aside). */
+#define MAX_HEADER (16u << 20)
+
+/* The header dict: dtype, item size, shape, element count.  0, or -1 with
+   the message. */
+static int parse_header(char *h, size_t hlen, const char *name, struct npy *out, size_t *item_out, size_t *n_out,
+                        char *err, size_t errlen)
 {
-	memset(out, 0, sizeof(*out));
-	if (len < 10 || memcmp(buf, "\x93NUMPY", 6) != 0)
-		return err_at(err, errlen, "%s: not a NumPy .npy file", name);
-	unsigned major = buf[6];
-	size_t hlen, off;
-	if (major == 1) {
-		hlen = buf[8] | (size_t)buf[9] << 8, off = 10;
-	} else if (major == 2 || major == 3) {
-		if (len < 12)
-			return err_at(err, errlen, "%s: truncated header", name);
-		hlen = buf[8] | (size_t)buf[9] << 8 | (size_t)buf[10] << 16 | (size_t)buf[11] << 24, off = 12;
-	} else {
-		return err_at(err, errlen, "%s: .npy version %u is not supported", name, major);
-	}
-	if (hlen > len - off || hlen > 65536)
-		return err_at(err, errlen, "%s: truncated header", name);
-	char h[65537];
-	memcpy(h, buf + off, hlen);
-	h[hlen] = '\0';
 	if (strlen(h) != hlen)
 		return err_at(err, errlen, "%s: corrupt header (NUL byte)", name);
 	const char *d = dict_value(h, "descr"), *fo = dict_value(h, "fortran_order"), *sh = dict_value(h, "shape");
@@ -90,8 +79,10 @@ int npy_parse(const unsigned char *buf, size_t len, const char *name, struct npy
 	if (!item)
 		return err_at(err, errlen, "%s: dtype '%s' is not supported (float32, float16, float64, int8, uint8, "
 		              "int16 or int32, little-endian)", name, out->dtype);
-	if (*sh != '(')
+	const char *close = *sh == '(' ? strchr(sh, ')') : NULL;
+	if (!close)
 		return err_at(err, errlen, "%s: corrupt header (shape)", name);
+	int shape_len = (int)(close - sh + 1);   /* for messages: the tuple alone */
 	const char *p = sh + 1;
 	size_t n = 1;
 	int nd = 0;
@@ -106,11 +97,12 @@ int npy_parse(const unsigned char *buf, size_t len, const char *name, struct npy
 		if (e == p || errno || *p == '-')
 			return err_at(err, errlen, "%s: corrupt header (shape)", name);
 		if (nd == 3)
-			return err_at(err, errlen, "%s: %s arrays of more than 3 dimensions are not supported", name, sh);
+			return err_at(err, errlen, "%s: shape %.*s: arrays of more than 3 dimensions are not supported",
+			              name, shape_len, sh);
 		if (v == 0)
-			return err_at(err, errlen, "%s: the array is empty", name);
+			return err_at(err, errlen, "%s: shape %.*s: the array is empty", name, shape_len, sh);
 		if (v > ((size_t)1 << 31) || n > ((size_t)1 << 34) / v)
-			return err_at(err, errlen, "%s: the array is too large", name);
+			return err_at(err, errlen, "%s: shape %.*s: the array is too large", name, shape_len, sh);
 		out->shape[nd++] = (size_t)v;
 		n *= (size_t)v;
 		p = e;
@@ -122,63 +114,149 @@ int npy_parse(const unsigned char *buf, size_t len, const char *name, struct npy
 	if (nd == 0)
 		return err_at(err, errlen, "%s: a 0-dimensional array (a scalar) is not supported", name);
 	out->ndim = nd;
-	off += hlen;
-	if (len - off < n * item)
-		return err_at(err, errlen, "%s: truncated data: %zu bytes, expected %zu", name, len - off, n * item);
-	if (len - off > n * item)
-		return err_at(err, errlen, "%s: %zu bytes after the data", name, len - off - n * item);
-	out->data = malloc(n * sizeof(float));
-	if (!out->data)
+	*item_out = item;
+	*n_out = n;
+	return 0;
+}
+
+static float to_float(const unsigned char *q, size_t item, char kind)
+{
+	uint64_t u = 0;
+	for (size_t k = 0; k < item; k++)
+		u |= (uint64_t)q[k] << (8 * k);
+	uint32_t u32 = (uint32_t)u;
+	float v;
+	double dv;
+	switch (kind == 'f' ? item : 16 + item + (kind == 'u' ? 8 : 0)) {
+	case 4: memcpy(&v, &u32, 4); return v;
+	case 2: return half_to_float((uint16_t)u);
+	case 8: memcpy(&dv, &u, 8); return (float)dv;
+	case 17: return (float)(int8_t)u;
+	case 25: return (float)(uint8_t)u;
+	case 18: return (float)(int16_t)u;
+	default: return (float)(int32_t)u32;
+	}
+}
+
+/* Read an .npy from f: the header first, then exactly the data it declares
+   (size, when known, is the file's: it must agree before anything is
+   allocated).  Reading a stream of unknown size grows the array as the
+   data arrives, so a false header costs only what was sent. */
+static int read_npy(FILE *f, long long size, const char *name, struct npy *out, char *err, size_t errlen)
+{
+	memset(out, 0, sizeof(*out));
+	unsigned char pre[12];
+	size_t got = fread(pre, 1, 10, f);
+	if (got < 10 || memcmp(pre, "\x93NUMPY", 6) != 0)
+		return err_at(err, errlen, "%s: not a NumPy .npy file", name);
+	unsigned major = pre[6];
+	size_t hlen, off;
+	if (major == 1) {
+		hlen = pre[8] | (size_t)pre[9] << 8, off = 10;
+	} else if (major == 2 || major == 3) {
+		if (fread(pre + 10, 1, 2, f) != 2)
+			return err_at(err, errlen, "%s: truncated header", name);
+		hlen = pre[8] | (size_t)pre[9] << 8 | (size_t)pre[10] << 16 | (size_t)pre[11] << 24, off = 12;
+	} else {
+		return err_at(err, errlen, "%s: .npy version %u is not supported", name, major);
+	}
+	if (hlen > MAX_HEADER)
+		return err_at(err, errlen, "%s: a header of %zu bytes (ttx reads headers of up to %u bytes)", name, hlen,
+		              MAX_HEADER);
+	if (size >= 0 && (unsigned long long)size < off + hlen)
+		return err_at(err, errlen, "%s: truncated header", name);
+	char *h = malloc(hlen + 1);
+	if (!h)
 		return err_at(err, errlen, "%s: out of memory", name);
-	const unsigned char *q = buf + off;
-	for (size_t i = 0; i < n; i++, q += item) {
-		uint64_t u = 0;
-		for (size_t k = 0; k < item; k++)
-			u |= (uint64_t)q[k] << (8 * k);
-		float v;
-		double dv;
-		uint32_t u32 = (uint32_t)u;
-		switch (out->dtype[1] == 'f' ? item : 16 + item + (out->dtype[1] == 'u' ? 8 : 0)) {
-		case 4: memcpy(&v, &u32, 4); break;
-		case 2: v = half_to_float((uint16_t)u); break;
-		case 8: memcpy(&dv, &u, 8); v = (float)dv; break;
-		case 17: v = (float)(int8_t)u; break;
-		case 25: v = (float)(uint8_t)u; break;
-		case 18: v = (float)(int16_t)u; break;
-		default: v = (float)(int32_t)u32; break;
+	if (fread(h, 1, hlen, f) != hlen) {
+		free(h);
+		return err_at(err, errlen, "%s: truncated header", name);
+	}
+	h[hlen] = '\0';
+	size_t item = 0, n = 0;
+	int r = parse_header(h, hlen, name, out, &item, &n, err, errlen);
+	free(h);
+	if (r)
+		return r;
+	off += hlen;
+	if (size >= 0 && (unsigned long long)size - off != (unsigned long long)n * item) {
+		unsigned long long have = (unsigned long long)size - off, want = (unsigned long long)n * item;
+		return err_at(err, errlen, "%s: %s: %llu bytes of data, the header declares %llu", name,
+		              have < want ? "truncated data" : "bytes after the data", have, want);
+	}
+	unsigned char buf[1 << 16];
+	size_t per = sizeof(buf) / item, have = 0, cap = 0;
+	while (have < n) {
+		size_t want = n - have < per ? n - have : per;
+		size_t k = fread(buf, item, want, f);
+		if (have + k > cap) {
+			/* all at once for a file of the right size, else doubling */
+			size_t ncap = size >= 0 ? n : cap ? 2 * cap : per;
+			ncap = ncap > n ? n : ncap < have + k ? have + k : ncap;
+			float *nd = realloc(out->data, ncap * sizeof(float));
+			if (!nd) {
+				npy_free(out);
+				return err_at(err, errlen, "%s: out of memory", name);
+			}
+			out->data = nd;
+			cap = ncap;
 		}
-		out->data[i] = v;
+		for (size_t i = 0; i < k; i++)
+			out->data[have + i] = to_float(buf + i * item, item, out->dtype[1]);
+		have += k;
+		if (k < want)
+			break;
+	}
+	if (ferror(f)) {
+		npy_free(out);
+		return err_at(err, errlen, "%s: read error", name);
+	}
+	if (have < n) {
+		npy_free(out);
+		return err_at(err, errlen, "%s: truncated data: %zu bytes, expected %zu", name, have * item, n * item);
+	}
+	if (fgetc(f) != EOF) {
+		npy_free(out);
+		return err_at(err, errlen, "%s: bytes after the data", name);
 	}
 	return 0;
+}
+
+int npy_parse(const unsigned char *buf, size_t len, const char *name, struct npy *out, char *err, size_t errlen)
+{
+	if (len < 10) {
+		memset(out, 0, sizeof(*out));
+		return err_at(err, errlen, "%s: not a NumPy .npy file", name);
+	}
+	FILE *f = fmemopen((void *)buf, len, "rb");
+	if (!f) {
+		memset(out, 0, sizeof(*out));
+		return err_at(err, errlen, "%s: out of memory", name);
+	}
+	int r = read_npy(f, (long long)len, name, out, err, errlen);
+	fclose(f);
+	return r;
 }
 
 int npy_read(const char *path, struct npy *out, char *err, size_t errlen)
 {
 	memset(out, 0, sizeof(*out));
-	FILE *f = fopen(path, "rb");
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
 	if (!f)
 		return err_at(err, errlen, "%s: %s", path, strerror(errno));
-	size_t cap = 1 << 16, n = 0;
-	unsigned char *buf = malloc(cap);
-	while (buf) {
-		n += fread(buf + n, 1, cap - n, f);
-		if (n < cap)
-			break;
-		unsigned char *nb = cap < ((size_t)1 << 36) ? realloc(buf, 2 * cap) : NULL;
-		if (!nb)
-			free(buf);
-		buf = nb, cap *= 2;
+	struct stat st;
+	long long size = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) ? (long long)st.st_size : -1;
+	if (size < 0 && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fclose(f);
+		return err_at(err, errlen, "%s: is a directory", path);
 	}
-	int bad = ferror(f);
-	fclose(f);
-	if (!buf)
-		return err_at(err, errlen, "%s: out of memory", path);
-	int r = bad ? err_at(err, errlen, "%s: read error", path) : npy_parse(buf, n, path, out, err, errlen);
-	free(buf);
+	int r = read_npy(f, size, strcmp(path, "-") ? path : "<stdin>", out, err, errlen);
+	if (f != stdin)
+		fclose(f);
 	return r;
 }
 
-int npy_write(const char *path, const float *data, const size_t *shape, int ndim, char *err, size_t errlen)
+int npy_write(FILE *f, const float *data, const size_t *shape, int ndim)
 {
 	char h[256];
 	int hl = snprintf(h, sizeof(h), "{'descr': '<f4', 'fortran_order': False, 'shape': (");
@@ -191,12 +269,6 @@ int npy_write(const char *path, const float *data, const size_t *shape, int ndim
 	while ((10 + hl + 1) % 64)
 		h[hl++] = ' ';
 	h[hl++] = '\n';
-	char tmp[4096];
-	if (snprintf(tmp, sizeof(tmp), "%s.tmp%ld", path, (long)getpid()) >= (int)sizeof(tmp))
-		return err_at(err, errlen, "%s: path too long", path);
-	FILE *f = fopen(tmp, "wb");
-	if (!f)
-		return err_at(err, errlen, "%s: %s", path, strerror(errno));
 	unsigned char pre[10] = { 0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, (unsigned char)hl, (unsigned char)(hl >> 8) };
 	int ok = fwrite(pre, 1, 10, f) == 10 && fwrite(h, 1, (size_t)hl, f) == (size_t)hl;
 	const uint16_t probe = 1;
@@ -211,14 +283,7 @@ int npy_write(const char *path, const float *data, const size_t *shape, int ndim
 			ok = fwrite(b, 1, 4, f) == 4;
 		}
 	}
-	if (fclose(f) != 0)
-		ok = 0;
-	if (!ok || rename(tmp, path) != 0) {
-		int e = errno;
-		remove(tmp);
-		return err_at(err, errlen, "%s: %s", path, ok ? strerror(e) : "write error");
-	}
-	return 0;
+	return ok ? 0 : -1;
 }
 
 void npy_free(struct npy *a)

@@ -4,6 +4,7 @@
 #define TTX_NPY_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 struct npy {
 	float *data;           /* C order */
@@ -13,14 +14,16 @@ struct npy {
 };
 
 /* Read an .npy of float32, float16, float64, int8, uint8, int16 or int32 in
-   C order with 1 to 3 dimensions, converted to float32.  0, or -1 with a
-   message naming the file in err. */
+   C order with 1 to 3 dimensions, converted to float32 ("-": standard
+   input).  The header is read and checked first, then exactly the data it
+   declares; a regular file whose size disagrees is refused before any
+   data is read.  0, or -1 with a message naming the file in err. */
 int npy_read(const char *path, struct npy *out, char *err, size_t errlen);
-/* Parse an .npy image already in memory (the same checks). */
+/* Parse an .npy image already in memory (the same reader). */
 int npy_parse(const unsigned char *buf, size_t len, const char *name, struct npy *out, char *err, size_t errlen);
-/* Write float32 data of the given shape; the file appears whole or not at
-   all (written beside it, then renamed). */
-int npy_write(const char *path, const float *data, const size_t *shape, int ndim, char *err, size_t errlen);
+/* Write float32 data of the given shape to f (an output, app/output.h):
+   0, or -1 on a write error. */
+int npy_write(FILE *f, const float *data, const size_t *shape, int ndim);
 void npy_free(struct npy *a);
 
 #endif

@@ -36,6 +36,7 @@ struct opc {
 	size_t errlen;
 	unsigned nin;                /* inputs */
 	double done, total;          /* progress, in tiles */
+	int stop;                    /* the progress callback asked to stop */
 };
 
 static enum ttx_status fail(struct opc *c, enum ttx_status st, const char *fmt, ...)
@@ -54,8 +55,9 @@ static enum ttx_status fail(struct opc *c, enum ttx_status st, const char *fmt, 
 static void progress(struct opc *c, double tiles)
 {
 	c->done += tiles;
-	if (c->p.progress && c->total > 0)
-		c->p.progress(c->p.progress_ctx, c->done / c->total > 1 ? 1 : c->done / c->total);
+	if (c->p.progress && c->total > 0 &&
+	    c->p.progress(c->p.progress_ctx, c->done / c->total > 1 ? 1 : c->done / c->total))
+		c->stop = 1;
 }
 
 static size_t up32(size_t n)
@@ -168,9 +170,17 @@ static void clear_tile(struct ttx_tile *t)
 	ttx_timing_resume(t, &tm);
 }
 
+/* One kernel run; between runs the op stops when the host asked
+   (ttx_op_params.progress, ttx_options.interrupt). */
 static enum ttx_status run_kernel(struct opc *c, const struct ttx_program *prog)
 {
-	if (ttx_program_run(c->t, prog, 0) != TTX_OK)
+	const int *interrupt = c->t->opt.interrupt;
+	if (c->stop || (interrupt && __atomic_load_n(interrupt, __ATOMIC_RELAXED)))
+		return fail(c, TTX_INTERRUPTED, "interrupted");
+	enum ttx_status st = ttx_program_run(c->t, prog, 0);
+	if (st == TTX_INTERRUPTED)
+		return fail(c, st, "interrupted");
+	if (st != TTX_OK)
 		return fail(c, TTX_FAULT, "the tile stopped: %s", ttx_tile_error(c->t));
 	return TTX_OK;
 }
@@ -304,10 +314,12 @@ static void fn_syms(struct syms *s, int fn, double param)
 	memcpy(&bits, &f, 4);
 	sym(s, "FN", fn);
 	sym(s, "PARAM", bits);
-	int integer = param == floor(param) && fabs(param) <= 31;
-	sym(s, "P_INT", integer);
-	sym(s, "P_ABS", integer ? (int64_t)fabs(param) : 0);
-	sym(s, "P_NEG", integer && param < 0);
+	int integer = f == floorf(f), small = integer && fabsf(f) <= 31;
+	sym(s, "P_INT", small);
+	sym(s, "P_ABS", small ? (int64_t)fabsf(f) : 0);
+	sym(s, "P_NEG", small && f < 0);
+	sym(s, "P_BIGINT", integer && !small);
+	sym(s, "P_ODD", integer && !small && fmodf(f, 2.0f) != 0);
 }
 
 /* A kernel of the SFPU family run over a stream of units of work: unit u
@@ -921,14 +933,14 @@ static const struct opdef ops[] = {
 	  0.01 },
 	UNARY("abs", FN_ABS, "", "|x|"),
 	UNARY("square", FN_SQUARE, "", "x * x"),
-	{ { "power", 1, 1, "--param P (2)", "x^P (integer P: repeated products; else e^(P ln x))" }, same_shape,
+	{ { "power", 1, 1, "--param P (2)", "x^P (integer P: repeated products up to |P| = 31, beyond e^(P ln |x|) signed as x^P; else e^(P ln x))" }, same_shape,
 	  run_unary, FN_POWER, 2 },
 };
 #define NOPS (sizeof(ops) / sizeof(ops[0]))
 
 /* The infos as one array, filled once (ttx_op_list may be called from
    many threads at once: ttx batch). */
-static struct ttx_op_info op_infos[NOPS];
+static struct ttx_op_info op_infos[NOPS + 1];   /* and an entry of NULL name */
 static pthread_once_t op_infos_once = PTHREAD_ONCE_INIT;
 
 static void fill_op_infos(void)
@@ -940,12 +952,15 @@ static void fill_op_infos(void)
 const struct ttx_op_info *ttx_op_list(size_t *n)
 {
 	pthread_once(&op_infos_once, fill_op_infos);
-	*n = NOPS;
+	if (n)
+		*n = NOPS;
 	return op_infos;
 }
 
 void ttx_op_params_default(struct ttx_op_params *p)
 {
+	if (!p)
+		return;
 	memset(p, 0, sizeof(*p));
 	p->format = TTX_FORMAT_BF16;
 	p->out_format = TTX_FORMAT_FP32;
@@ -998,6 +1013,8 @@ enum ttx_status ttx_op_shape(const char *op, const struct ttx_tensor *in, unsign
 		c.p = *p;
 	else
 		ttx_op_params_default(&c.p);
+	if (!batch || !rows || !cols)
+		return fail(&c, TTX_EINVAL, "ttx_op_shape: an output pointer (batch, rows, cols) is NULL");
 	const struct opdef *d = find_op(op);
 	enum ttx_status st = check(&c, d, in, nin);
 	if (st != TTX_OK)
@@ -1007,6 +1024,77 @@ enum ttx_status ttx_op_shape(const char *op, const struct ttx_tensor *in, unsign
 		return st;
 	*batch = o.batch, *rows = o.rows, *cols = o.cols;
 	return TTX_OK;
+}
+
+/* ---- memory ---- */
+
+/* acc += a * b, saturating at SIZE_MAX. */
+static void add_product(size_t *acc, size_t a, size_t b)
+{
+	size_t m;
+	if (__builtin_mul_overflow(a, b, &m) || __builtin_add_overflow(*acc, m, acc))
+		*acc = SIZE_MAX;
+}
+
+/* A tensor of x's shape as tiles of f: their bytes, and tilize_tensor's
+   padded float copy of one matrix. */
+static void add_tiled(size_t *acc, const struct ttx_tensor *x, enum ttx_format f)
+{
+	add_product(acc, tiles_of(x), ttx_format_tile_bytes(f));
+	add_product(acc, up32(x->rows), up32(x->cols) * sizeof(float));
+}
+
+/* An upper bound of what d->run allocates, and the result array.  Every op
+   holds its inputs and its result as tiles (tiled copies of expanded
+   operands for broadcasting, an FP32 copy for a split inner dimension or a
+   conversion), one padded float matrix to tilize or untilize, and streams
+   of tiles for the kernels; the kernel runs themselves use the tile's L1. */
+static size_t op_memory(const struct opdef *d, const struct ttx_op_params *p, const struct ttx_tensor *in,
+                        unsigned nin, const struct ttx_tensor *out)
+{
+	size_t bytes = 0, big = ttx_format_tile_bytes(TTX_FORMAT_FP32);
+	add_product(&bytes, out->batch * out->rows, out->cols * sizeof(float));   /* the result */
+	add_tiled(&bytes, out, p->out_format);
+	add_product(&bytes, 2 * tiles_of(out), big);                              /* FP32 copies, conversions */
+	if (d->run == run_binary) {
+		/* both operands expanded to the result's shape, tiled, paired */
+		add_product(&bytes, 2 * out->batch * out->rows, out->cols * sizeof(float));
+		add_product(&bytes, 4 * tiles_of(out), ttx_format_tile_bytes(p->format));
+		add_product(&bytes, 2, up32(out->rows) * up32(out->cols) * sizeof(float));
+		return bytes;
+	}
+	for (unsigned i = 0; i < nin; i++) {
+		add_tiled(&bytes, &in[i], p->format);
+		add_product(&bytes, 2 * tiles_of(&in[i]), big);                       /* bands, planes, streams */
+	}
+	return bytes;
+}
+
+enum ttx_status ttx_op_memory(const char *op, const struct ttx_tensor *in, unsigned nin, const struct ttx_op_params *p,
+                              size_t *bytes, char *err, size_t errlen)
+{
+	struct opc c = { .err = err, .errlen = errlen, .nin = nin };
+	if (p)
+		c.p = *p;
+	else
+		ttx_op_params_default(&c.p);
+	if (!bytes)
+		return fail(&c, TTX_EINVAL, "ttx_op_memory: bytes is NULL");
+	struct ttx_tensor o;
+	enum ttx_status st = ttx_op_shape(op, in, nin, &c.p, &o.batch, &o.rows, &o.cols, err, errlen);
+	if (st == TTX_OK)
+		*bytes = op_memory(find_op(op), &c.p, in, nin, &o);
+	return st;
+}
+
+/* "a x b x c and d x e x f" for messages. */
+static void describe_shapes(char *buf, size_t len, const struct ttx_tensor *in, unsigned nin)
+{
+	size_t k = 0;
+	buf[0] = '\0';
+	for (unsigned i = 0; i < nin && k < len; i++)
+		k += (size_t)snprintf(buf + k, len - k, "%s%zu x %zu x %zu", i ? (i + 1 == nin ? " and " : ", ") : "",
+		                      in[i].batch, in[i].rows, in[i].cols);
 }
 
 enum ttx_status ttx_op_run(struct ttx_tile *t, const char *op, const struct ttx_tensor *in, unsigned nin,
@@ -1023,7 +1111,15 @@ enum ttx_status ttx_op_run(struct ttx_tile *t, const char *op, const struct ttx_
 	enum ttx_status st = ttx_op_shape(op, in, nin, &c.p, &b, &r, &k, err, errlen);
 	if (st != TTX_OK)
 		return st;
-	if (!t || !out || !out->data || out->batch != b || out->rows != r || out->cols != k)
+	if (!out->data || out->batch != b || out->rows != r || out->cols != k)
 		return fail(&c, TTX_EINVAL, "the output must be a %zu x %zu x %zu array", b, r, k);
-	return find_op(op)->run(&c, find_op(op), in, out);
+	const struct opdef *d = find_op(op);
+	size_t need = op_memory(d, &c.p, in, nin, out);
+	if (c.p.max_memory && need > c.p.max_memory) {
+		char shapes[160];
+		describe_shapes(shapes, sizeof(shapes), in, nin);
+		return fail(&c, TTX_ENOMEM, "%s of %s needs %zu bytes of host memory, more than the limit of %zu",
+		            op, shapes, need, c.p.max_memory);
+	}
+	return d->run(&c, d, in, out);
 }

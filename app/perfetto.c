@@ -29,9 +29,7 @@ struct slice {
 };
 
 struct perfetto {
-	FILE *f, *err;
-	const char *path;
-	int to_out;
+	FILE *f;
 	uint64_t written;
 	struct slice pending[NTRACKS];
 	uint64_t track_end[NTRACKS];
@@ -50,22 +48,12 @@ static const char *track_name(unsigned track, char *buf, size_t len)
 	return buf;
 }
 
-struct perfetto *perfetto_open(const char *path, FILE *out, FILE *err)
+struct perfetto *perfetto_open(FILE *f)
 {
 	struct perfetto *pf = calloc(1, sizeof(*pf));
-	if (!pf) {
-		fprintf(err, "ttx: out of memory\n");
+	if (!pf)
 		return NULL;
-	}
-	pf->to_out = strcmp(path, "-") == 0;
-	pf->f = pf->to_out ? out : fopen(path, "w");
-	if (!pf->f) {
-		fprintf(err, "ttx: %s: %s\n", path, strerror(errno));
-		free(pf);
-		return NULL;
-	}
-	pf->err = err;
-	pf->path = path;
+	pf->f = f;
 	pf->window = 1000;
 	fprintf(pf->f, "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n");
 	fprintf(pf->f, "{\"ph\":\"M\",\"pid\":1,\"name\":\"process_name\",\"args\":{\"name\":\"ttx Tensix tile\"}}");
@@ -152,7 +140,7 @@ void perfetto_event(void *ctx, const struct ttx_timing_event *e)
 		add(pf, THREAD_TRACKS + e->unit, op, e->issue, e->unit_free, e->count);
 }
 
-int perfetto_close(struct perfetto *pf, const struct ttx_cycles *c)
+int perfetto_finish(struct perfetto *pf, const struct ttx_cycles *c)
 {
 	for (unsigned k = 0; k < NTRACKS; k++)
 		if (pf->pending[k].open)
@@ -171,11 +159,7 @@ int perfetto_close(struct perfetto *pf, const struct ttx_cycles *c)
 		fprintf(pf->f, "}}");
 	}
 	fprintf(pf->f, "\n],\"metadata\":{\"device_cycles\":%" PRIu64 ",\"cycle_ns\":1}}\n", c->device_cycles);
-	int bad = ferror(pf->f) || fflush(pf->f) != 0;
-	if (!pf->to_out && fclose(pf->f) != 0)
-		bad = 1;
-	if (bad)
-		fprintf(pf->err, "ttx: %s: write error\n", pf->path);
+	int bad = ferror(pf->f);
 	for (unsigned u = 0; u < TTX_UNIT_COUNT; u++)
 		free(pf->busy[u]);
 	free(pf);

@@ -932,6 +932,15 @@ enum ttx_status ttx_program_parse_with(const char *text, size_t len, const char 
                                        const struct ttx_asm_symbol *syms, size_t nsyms,
                                        struct ttx_program **out, char *err, size_t errlen)
 {
+	if (!out || (!text && len) || (nsyms && !syms)) {
+		if (out)
+			*out = NULL;
+		if (err && errlen)
+			snprintf(err, errlen, "ttx_program_parse: %s is NULL", !out ? "out" : !text ? "text" : "syms");
+		return TTX_EINVAL;
+	}
+	if (!text)
+		text = "";
 	struct ttx_program *prog = calloc(1, sizeof(*prog));
 	struct parser ps = { .prog = prog, .err = err, .errlen = errlen, .mn = calloc(1, sizeof(struct mnemonics)) };
 	*out = NULL;
@@ -968,6 +977,11 @@ enum ttx_status ttx_program_parse(const char *text, size_t len, const char *file
 
 enum ttx_status ttx_asm_line(const char *text, uint32_t *word, char *err, size_t errlen)
 {
+	if (!text || !word) {
+		if (err && errlen)
+			snprintf(err, errlen, "ttx_asm_line: %s is NULL", !text ? "text" : "word");
+		return TTX_EINVAL;
+	}
 	size_t len = strlen(text);
 	while (len && (text[len - 1] == '\n' || text[len - 1] == '\r'))
 		len--;   /* lines as fgets/getline return them */

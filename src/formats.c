@@ -75,8 +75,8 @@ static size_t pad16(size_t n)
 size_t ttx_format_bytes(enum ttx_format f, size_t n)
 {
 	const struct ttx_format_info *fi = ttx_format_info((unsigned)f);
-	if (!fi)
-		return 0;
+	if (!fi || n > (SIZE_MAX - 64) / 32)
+		return 0;   /* (32 bits a datum at most: the count always fits) */
 	size_t data = (n * fi->bits + 7) / 8;
 	return fi->bfp ? pad16((n + 15) / 16) + pad16(data) : data;
 }
@@ -352,7 +352,8 @@ static double decode_bfp(const struct ttx_format_info *f, uint32_t v, uint8_t E)
 
 static enum ttx_status check_run(const struct ttx_format_info *f, size_t n, size_t len)
 {
-	if (!f || (f->bfp && n % 16) || len < ttx_format_bytes((enum ttx_format)(f - formats), n))
+	size_t need = f ? ttx_format_bytes((enum ttx_format)(f - formats), n) : 0;
+	if (!f || (f->bfp && n % 16) || (n && !need) || len < need)
 		return TTX_EINVAL;
 	return TTX_OK;
 }

@@ -142,8 +142,14 @@ static enum ttx_status run(struct ttx_tile *t, uint64_t max_insns, int stall_is_
 	uint64_t executed = 0;
 	enum ttx_status st = TTX_OK;
 	t->sync_epoch++;   /* the host may have released a waiting thread */
+	const int *interrupt = t->opt.interrupt;
 	for (;;) {
 		int progress = 0, pending = 0, held = 0;
+		if (interrupt && __atomic_load_n(interrupt, __ATOMIC_RELAXED)) {
+			st = ttx_fail(t, TTX_INTERRUPTED, "interrupted after %llu instruction%s",
+			              (unsigned long long)executed, executed == 1 ? "" : "s");
+			break;
+		}
 		t->round++;
 		for (unsigned th = 0; th < TTX_THREADS; th++) {
 			struct ttx_pipe *p = &t->pipe[th];

@@ -30,6 +30,8 @@ enum ttx_status {
 	TTX_EINVAL = 2,   /* bad argument or input */
 	TTX_ENOMEM = 3,
 	TTX_LIMIT = 4,    /* the instruction budget of ttx_run ran out */
+	TTX_INTERRUPTED = 5,   /* the host asked the run to stop (ttx_options.interrupt,
+	                          ttx_op_params.progress) */
 };
 
 enum ttx_engine {
@@ -101,6 +103,11 @@ struct ttx_options {
 	/* A JIT code cache to share with other tiles (ttx_jit_cache_new):
 	   a block compiled for one runs on all.  NULL: the tile's own. */
 	struct ttx_jit_cache *jit_cache;
+	/* Non-NULL: the run stops with TTX_INTERRUPTED soon after *interrupt
+	   becomes non-zero (it is read at every scheduler round, and between
+	   the kernel runs of an operation).  Set it from a signal handler or
+	   another thread with an atomic store. */
+	const int *interrupt;
 };
 
 /* A JIT code cache several tiles can share, on any threads: blocks
@@ -383,7 +390,8 @@ TTX_API const char *ttx_format_name(enum ttx_format f);
    "lf8" for FP8).  TTX_EINVAL if unknown. */
 TTX_API enum ttx_status ttx_format_parse(const char *name, enum ttx_format *out);
 /* L1 bytes of a flat run of n datums (BFP: the exponent section and the data,
-   each padded to 16 bytes); 0 if f is not a format. */
+   each padded to 16 bytes); 0 if f is not a format or the count does not
+   fit a size_t. */
 TTX_API size_t ttx_format_bytes(enum ttx_format f, size_t n);
 /* L1 bytes of one 32x32 tile. */
 TTX_API size_t ttx_format_tile_bytes(enum ttx_format f);
@@ -438,9 +446,13 @@ struct ttx_op_params {
 	enum ttx_dim dim;            /* reduce_sum, reduce_max */
 	double param;                /* leaky_relu slope, power exponent, layernorm epsilon */
 	int has_param;               /* param was given (else the op's default) */
-	/* Called now and then during long operations with the fraction done. */
-	void (*progress)(void *ctx, double fraction);
+	/* Called between the kernel runs of an operation with the fraction
+	   done; returning non-zero stops it (TTX_INTERRUPTED). */
+	int (*progress)(void *ctx, double fraction);
 	void *progress_ctx;
+	/* Refuse (TTX_ENOMEM, nothing allocated) an operation whose memory,
+	   as ttx_op_memory counts it, exceeds this many bytes; 0: no limit. */
+	size_t max_memory;
 };
 /* bf16 inputs, fp32 result, HiFi4, rows, no param. */
 TTX_API void ttx_op_params_default(struct ttx_op_params *p);
@@ -460,6 +472,12 @@ TTX_API const struct ttx_op_info *ttx_op_list(size_t *n);
 TTX_API enum ttx_status ttx_op_shape(const char *op, const struct ttx_tensor *in, unsigned nin,
                                      const struct ttx_op_params *p, size_t *batch, size_t *rows, size_t *cols,
                                      char *err, size_t errlen);
+/* The bytes an operation needs on the host for these inputs: its result
+   array and what ttx_op_run allocates while it runs (tiled copies of the
+   inputs and the result, broadcast copies), computed from the shapes alone;
+   *bytes is SIZE_MAX when the count overflows.  TTX_EINVAL as ttx_op_shape. */
+TTX_API enum ttx_status ttx_op_memory(const char *op, const struct ttx_tensor *in, unsigned nin,
+                                      const struct ttx_op_params *p, size_t *bytes, char *err, size_t errlen);
 /* Run the operation on tile t (reset between kernel runs; its statistics
    accumulate).  out->data must hold the shape ttx_op_shape gives. */
 TTX_API enum ttx_status ttx_op_run(struct ttx_tile *t, const char *op, const struct ttx_tensor *in, unsigned nin,

@@ -32,5 +32,18 @@ grep -q "on every tile: yes" "$tmp/out" || { cat "$tmp/out"; fail "tiles disagre
 grep -q "23 instructions traced" "$tmp/out" || { cat "$tmp/out"; fail "stepped tile"; }
 "$root$bindir/ttx" --version >/dev/null 2>&1 || LD_LIBRARY_PATH="$root$libdir" "$root$bindir/ttx" --version >/dev/null ||
 	fail "the installed ttx does not run"
+# the Python package: where the configured Python searches (Debian's looks in
+# dist-packages, not site-packages), and importable from the installed tree
+if [ -n "${PYTHON:-}" ] && [ "$PYTHON" != ":" ] && [ -n "${pythondir:-}" ]; then
+	[ -f "$root$pythondir/ttx/__init__.py" ] || fail "the Python package is not in $pythondir"
+	case "$prefix" in
+	/usr | /usr/local)
+		"$PYTHON" -c "import sys; sys.exit('$pythondir' not in sys.path)" ||
+			fail "make install put the package in $pythondir, which $PYTHON does not search" ;;
+	esac
+	(cd "$tmp" && TTX_LIBRARY="$root$libdir/libttx.so.0" PYTHONPATH="$root$pythondir" "$PYTHON" -c \
+		"import ttx, numpy; assert ttx.version() == '$version'; print(ttx.relu(numpy.array([-1.0, 2.0], numpy.float32)))") \
+		>"$tmp/py.out" 2>&1 || { cat "$tmp/py.out"; fail "import ttx from the installed tree"; }
+fi
 cat "$tmp/out"
 echo "install test passed (DESTDIR, pkg-config $version)"

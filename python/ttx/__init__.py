@@ -81,13 +81,13 @@ class _Tensor(ctypes.Structure):
                 ("cols", ctypes.c_size_t)]
 
 
-_PROGRESS = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_double)
+_PROGRESS = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_double)
 
 
 class _OpParams(ctypes.Structure):
     _fields_ = [("format", ctypes.c_int), ("out_format", ctypes.c_int), ("fidelity", ctypes.c_int),
                 ("dim", ctypes.c_int), ("param", ctypes.c_double), ("has_param", ctypes.c_int),
-                ("progress", _PROGRESS), ("progress_ctx", ctypes.c_void_p)]
+                ("progress", _PROGRESS), ("progress_ctx", ctypes.c_void_p), ("max_memory", ctypes.c_size_t)]
 
 
 class _OpInfo(ctypes.Structure):
@@ -101,7 +101,8 @@ class _Options(ctypes.Structure):
                 ("strict", ctypes.c_int), ("warn", ctypes.c_void_p), ("warn_ctx", ctypes.c_void_p),
                 ("trace", ctypes.c_void_p), ("trace_ctx", ctypes.c_void_p),
                 ("timing", ctypes.c_int), ("timing_event", ctypes.c_void_p), ("timing_ctx", ctypes.c_void_p),
-                ("mmio", ctypes.c_void_p), ("mmio_ctx", ctypes.c_void_p), ("jit_cache", ctypes.c_void_p)]
+                ("mmio", ctypes.c_void_p), ("mmio_ctx", ctypes.c_void_p), ("jit_cache", ctypes.c_void_p),
+                ("interrupt", ctypes.c_void_p)]
 
 
 class _Cycles(ctypes.Structure):
@@ -169,17 +170,34 @@ _op_list = _fn("ttx_op_list", ctypes.POINTER(_OpInfo), ctypes.POINTER(_sz))
 _op_params_default = _fn("ttx_op_params_default", None, ctypes.POINTER(_OpParams))
 _op_shape = _fn("ttx_op_shape", _i, ctypes.c_char_p, ctypes.POINTER(_Tensor), _ci, ctypes.POINTER(_OpParams),
                 ctypes.POINTER(_sz), ctypes.POINTER(_sz), ctypes.POINTER(_sz), ctypes.c_char_p, _sz)
+_op_memory = _fn("ttx_op_memory", _i, ctypes.c_char_p, ctypes.POINTER(_Tensor), _ci, ctypes.POINTER(_OpParams),
+                 ctypes.POINTER(_sz), ctypes.c_char_p, _sz)
 _op_run = _fn("ttx_op_run", _i, _vp, ctypes.c_char_p, ctypes.POINTER(_Tensor), _ci, ctypes.POINTER(_OpParams),
               ctypes.POINTER(_Tensor), ctypes.c_char_p, _sz)
 _version = _fn("ttx_version", ctypes.c_char_p)
 _opcode_name = _fn("ttx_opcode_name", ctypes.c_char_p, _ci)
 _jit_available = _fn("ttx_jit_available", _i)
 
-_OK, _FAULT, _EINVAL, _ENOMEM, _LIMIT = 0, 1, 2, 3, 4
+_OK, _FAULT, _EINVAL, _ENOMEM, _LIMIT, _INTERRUPTED = 0, 1, 2, 3, 4, 5
 _ENGINES = {"interp": 0, "jit": 1, "auto": 2}
 _NUMERICS = {"exact": 0, "fast": 1}
 _FIDELITIES = {"lofi": 0, "hifi2": 1, "hifi3": 2, "hifi4": 3}
 _DIMS = {"rows": 0, "cols": 1, "all": 2}
+
+
+def _int(name, v, lo, hi):
+    """v as an int in lo..hi, else TypeError / ValueError naming the argument
+    (ctypes would cut it to the C type's width)."""
+    if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+        raise TypeError("%s must be an integer, not %s" % (name, type(v).__name__))
+    v = int(v)
+    if not lo <= v <= hi:
+        raise ValueError("%s = %d is out of range (%d to %d)" % (name, v, lo, hi))
+    return v
+
+
+_U32 = 0xFFFFFFFF
+_U64 = (1 << 64) - 1
 
 
 def version():
@@ -238,9 +256,16 @@ class Tile:
             raise MemoryError("ttx: cannot create a tile")
 
     def close(self):
+        """Free the tile; every method but close() then raises ValueError."""
         if self._t:
             _tile_destroy(self._t)
             self._t = None
+
+    @property
+    def _h(self):
+        if not self._t:
+            raise ValueError("ttx: the Tile is closed")
+        return self._t
 
     def __del__(self):
         self.close()
@@ -254,91 +279,120 @@ class Tile:
     def _check(self, st, what):
         if st == _OK:
             return
-        msg = "%s: %s" % (what, _tile_error(self._t).decode(errors="replace"))
+        msg = "%s: %s" % (what, _tile_error(self._h).decode(errors="replace"))
         raise Fault(msg) if st in (_FAULT, _LIMIT) else Error(msg)
 
     @property
     def error(self):
-        return _tile_error(self._t).decode(errors="replace")
+        return _tile_error(self._h).decode(errors="replace")
 
     def reset(self):
-        _tile_reset(self._t)
+        _tile_reset(self._h)
 
     def l1_read(self, addr, n):
+        h = self._h
+        addr, n = _int("addr", addr, 0, _U32), _int("n", n, 0, _U32)
         buf = ctypes.create_string_buffer(n)
-        self._check(_l1_read(self._t, addr, buf, n), "l1_read")
+        self._check(_l1_read(h, addr, buf, n), "l1_read")
         return buf.raw
 
     def l1_write(self, addr, data):
+        h = self._h
+        addr = _int("addr", addr, 0, _U32)
+        if isinstance(data, str):
+            raise TypeError("data must be bytes-like, not str")
         data = bytes(data)
-        self._check(_l1_write(self._t, addr, data, len(data)), "l1_write")
+        self._check(_l1_write(h, addr, data, len(data)), "l1_write")
 
     def dst32(self):
         """Dst as 512 x 16 FP32 values (what SFPLOAD Mod0 = 3 reads)."""
+        h = self._h
         a = np.zeros((512, 16), np.uint32)
-        _dst32_read(self._t, a.ctypes.data)
+        _dst32_read(h, a.ctypes.data)
         return a.view(np.float32)
 
     def set_dst32(self, values):
+        h = self._h
         a = np.ascontiguousarray(np.asarray(values, np.float32).reshape(512, 16)).view(np.uint32)
-        _dst32_write(self._t, a.ctypes.data)
+        _dst32_write(h, a.ctypes.data)
 
     def dst16(self):
         """Dst's raw 1024 x 16 16-bit storage."""
+        h = self._h
         a = np.zeros((1024, 16), np.uint16)
-        _dst16_read(self._t, a.ctypes.data)
+        _dst16_read(h, a.ctypes.data)
         return a
 
     def set_dst16(self, values):
+        h = self._h
         a = np.ascontiguousarray(np.asarray(values, np.uint16).reshape(1024, 16))
-        _dst16_write(self._t, a.ctypes.data)
+        _dst16_write(h, a.ctypes.data)
 
     def lreg(self, r):
+        h = self._h
+        r = _int("r", r, 0, _U32)
         a = np.zeros(32, np.uint32)
-        self._check(_lreg_read(self._t, r, a.ctypes.data), "lreg")
+        self._check(_lreg_read(h, r, a.ctypes.data), "lreg")
         return a
 
     def set_lreg(self, r, lanes):
+        h = self._h
+        r = _int("r", r, 0, _U32)
         a = np.ascontiguousarray(np.asarray(lanes, np.uint32).reshape(32))
-        self._check(_lreg_write(self._t, r, a.ctypes.data), "set_lreg")
+        self._check(_lreg_write(h, r, a.ctypes.data), "set_lreg")
 
     def gpr(self, thread, index):
+        h = self._h
+        thread, index = _int("thread", thread, 0, _U32), _int("index", index, 0, _U32)
         v = _u32()
-        self._check(_gpr_read(self._t, thread, index, ctypes.byref(v)), "gpr")
+        self._check(_gpr_read(h, thread, index, ctypes.byref(v)), "gpr")
         return v.value
 
     def set_gpr(self, thread, index, value):
-        self._check(_gpr_write(self._t, thread, index, value), "set_gpr")
+        h = self._h
+        thread, index = _int("thread", thread, 0, _U32), _int("index", index, 0, _U32)
+        self._check(_gpr_write(h, thread, index, _int("value", value, 0, _U32)), "set_gpr")
 
     def cfg(self, name, bank_or_thread=0):
+        h = self._h
         v = _u32()
-        self._check(_cfg_field_read(self._t, name.encode(), bank_or_thread, ctypes.byref(v)), "cfg")
+        self._check(_cfg_field_read(h, name.encode(), _int("bank_or_thread", bank_or_thread, 0, _U32),
+                                    ctypes.byref(v)), "cfg")
         return v.value
 
     def set_cfg(self, name, value, bank_or_thread=0):
-        self._check(_cfg_field_write(self._t, name.encode(), bank_or_thread, value), "set_cfg")
+        h = self._h
+        self._check(_cfg_field_write(h, name.encode(), _int("bank_or_thread", bank_or_thread, 0, _U32),
+                                     _int("value", value, 0, _U32)), "set_cfg")
 
     def push(self, thread, words):
-        """Queue instruction words (ints, or assembler text lines) on a thread."""
-        if isinstance(words, (int, np.integer)):
+        """Queue instructions on a thread: a word (int), an assembler line
+        (str), or a sequence of them."""
+        h = self._h
+        thread = _int("thread", thread, 0, _U32)
+        if isinstance(words, (int, np.integer, str)):
             words = [words]
         for w in words:
-            if isinstance(w, str):
-                w = assemble_line(w)
-            self._check(_push(self._t, thread, int(w)), "push")
+            w = assemble_line(w) if isinstance(w, str) else _int("word", w, 0, _U32)
+            self._check(_push(h, thread, w), "push")
 
     def mmio_write(self, thread, addr, value):
-        self._check(_mmio_write(self._t, thread, addr, value), "mmio_write")
+        h = self._h
+        self._check(_mmio_write(h, _int("thread", thread, 0, _U32), _int("addr", addr, 0, _U32),
+                                _int("value", value, 0, _U32)), "mmio_write")
 
     def mmio_read(self, thread, addr):
+        h = self._h
         v = _u32()
-        self._check(_mmio_read(self._t, thread, addr, ctypes.byref(v)), "mmio_read")
+        self._check(_mmio_read(h, _int("thread", thread, 0, _U32), _int("addr", addr, 0, _U32), ctypes.byref(v)),
+                    "mmio_read")
         return v.value
 
     def run(self, max_insns=0, until_stalled=False):
         """Run the queued instructions; Fault on a fault or deadlock.  With
-        max_insns, returns False if work is left."""
-        st = (_run_until_stalled if until_stalled else _run)(self._t, max_insns)
+        max_insns (0: no bound), returns False if work is left."""
+        h = self._h
+        st = (_run_until_stalled if until_stalled else _run)(h, _int("max_insns", max_insns, 0, _U64))
         if st == _LIMIT:
             return False
         self._check(st, "run")
@@ -346,20 +400,23 @@ class Tile:
 
     def run_program(self, text, name="<program>", max_insns=0):
         """Assemble a program (docs/assembly.md) and run it on this tile."""
+        h = self._h
+        max_insns = _int("max_insns", max_insns, 0, _U64)
         prog = _vp()
         err = ctypes.create_string_buffer(512)
         data = text.encode()
         if _program_parse(data, len(data), name.encode(), ctypes.byref(prog), err, 512) != _OK:
             raise Error(err.value.decode())
         try:
-            self._check(_program_run(self._t, prog, max_insns), name)
+            self._check(_program_run(h, prog, max_insns), name)
         finally:
             _program_free(prog)
 
     def run_cycles(self, cycle, max_insns=0):
         """Run until each thread's next instruction could not issue before
         device cycle `cycle` (needs timing=True); False if work is left."""
-        st = _run_cycles(self._t, cycle, max_insns)
+        h = self._h
+        st = _run_cycles(h, _int("cycle", cycle, 0, _U64), _int("max_insns", max_insns, 0, _U64))
         if st == _LIMIT:
             return False
         self._check(st, "run_cycles")
@@ -370,7 +427,7 @@ class Tile:
         cycles by unit, per-thread issue and stall cycles (by reason), MACs,
         L1 bytes read and written."""
         c = _Cycles()
-        _cycles_get(self._t, ctypes.byref(c))
+        _cycles_get(self._h, ctypes.byref(c))
         threads = []
         for th in range(3):
             stalls = {r: c.stalled[th][i] for i, r in enumerate(_STALLS) if c.stalled[th][i]}
@@ -388,7 +445,7 @@ class Tile:
 
     def stats(self):
         s = _Stats()
-        _stats_get(self._t, ctypes.byref(s))
+        _stats_get(self._h, ctypes.byref(s))
         units = _UNITS
         return {"insns": s.insns, "by_unit": {u: s.insns_by_unit[i] for i, u in enumerate(units)},
                 "insns_interp": s.insns_interp, "insns_jit": s.insns_jit,
@@ -399,6 +456,8 @@ class Tile:
 
 
 def assemble_line(text):
+    if not isinstance(text, str):
+        raise TypeError("text must be a str, not %s" % type(text).__name__)
     w = _u32()
     err = ctypes.create_string_buffer(512)
     if _asm_line(text.encode(), ctypes.byref(w), err, 512) != _OK:
@@ -413,7 +472,7 @@ def assemble(text):
 
 def disassemble(word):
     buf = ctypes.create_string_buffer(256)
-    _disasm(int(word), buf, 256)
+    _disasm(_int("word", word, 0, _U32), buf, 256)
     return buf.value.decode()
 
 
@@ -478,16 +537,32 @@ def _default_tile(engine, numerics):
     return tiles[key]
 
 
+def _physical_memory():
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return 8 << 30
+
+
 def op(name, *inputs, fmt="bf16", out_fmt="fp32", fidelity="hifi4", dim="rows", param=None, engine="auto",
-       numerics="exact", tile=None, progress=None):
+       numerics="exact", tile=None, progress=None, max_memory=None):
     """Run operation `name` (ops()) on NumPy arrays; returns a float32 array
     with the inputs' number of dimensions.  `tile`: run on this Tile (its
     statistics accumulate) instead of the calling thread's own for this
-    engine and numerics.  `progress(fraction)` is called now and then."""
+    engine and numerics.  `progress(fraction)` is called between the
+    kernel runs; an exception it raises stops the op and propagates, and so
+    does Ctrl-C (KeyboardInterrupt), checked at the same points.
+    `max_memory`: bytes of host memory the op may take (its result and the
+    tiles it keeps; default half the physical memory): MemoryError beyond."""
+    if not isinstance(name, str):
+        raise TypeError("name must be a str, not %s" % type(name).__name__)
     if fidelity not in _FIDELITIES:
         raise Error("fidelity must be one of %s" % ", ".join(_FIDELITIES))
     if dim not in _DIMS:
         raise Error("dim must be rows, cols or all")
+    if progress is not None and not callable(progress):
+        raise TypeError("progress must be callable")
+    limit = _physical_memory() // 2 if max_memory is None else _int("max_memory", max_memory, 1, (1 << 63) - 1)
     arrays, tensors = [], []
     for i, x in enumerate(inputs):
         a, t = _as_tensor(x, "input %d" % (i + 1))
@@ -497,24 +572,47 @@ def op(name, *inputs, fmt="bf16", out_fmt="fp32", fidelity="hifi4", dim="rows", 
     _op_params_default(ctypes.byref(p))
     p.format, p.out_format = _format(fmt), _format(out_fmt)
     p.fidelity, p.dim = _FIDELITIES[fidelity], _DIMS[dim]
+    p.max_memory = limit
     if param is not None:
         p.param, p.has_param = float(param), 1
-    if progress is not None:
-        cb = _PROGRESS(lambda ctx, f: progress(f))
-        p.progress = cb
+    # The callback runs between kernel runs, in this thread: Python's own
+    # signal handling raises KeyboardInterrupt there, and any exception
+    # stops the op (a non-zero return) to be raised again once it returns.
+    raised = []
+
+    def between_runs(ctx, fraction):
+        try:
+            if progress is not None:
+                progress(fraction)
+            return 0
+        except BaseException as e:   # noqa: B036 -- KeyboardInterrupt too, re-raised below
+            raised.append(e)
+            return 1
+    cb = _PROGRESS(between_runs)
+    p.progress = cb
     n = len(tensors)
     tin = (_Tensor * max(n, 1))(*tensors)
-    b, r, c = _sz(), _sz(), _sz()
+    b, r, c, need = _sz(), _sz(), _sz(), _sz()
     err = ctypes.create_string_buffer(512)
     if _op_shape(name.encode(), tin, n, ctypes.byref(p), ctypes.byref(b), ctypes.byref(r), ctypes.byref(c), err,
                  512) != _OK:
         raise Error("%s: %s" % (name, err.value.decode()))
+    _op_memory(name.encode(), tin, n, ctypes.byref(p), ctypes.byref(need), err, 512)
+    if need.value > limit:
+        raise MemoryError("ttx.%s on %s needs %d bytes of host memory, more than the limit of %d (max_memory=)"
+                          % (name, " and ".join("x".join(map(str, a.shape)) for a in arrays), need.value, limit))
     out = np.zeros((b.value, r.value, c.value), np.float32)
     tout = _Tensor(out.ctypes.data_as(_c_float_p), b.value, r.value, c.value)
     t = tile if tile is not None else _default_tile(engine, numerics)
-    st = _op_run(t._t, name.encode(), tin, n, ctypes.byref(p), ctypes.byref(tout), err, 512)
+    if not isinstance(t, Tile):
+        raise TypeError("tile must be a ttx.Tile")
+    st = _op_run(t._h, name.encode(), tin, n, ctypes.byref(p), ctypes.byref(tout), err, 512)
+    if raised:
+        raise raised[0]
     if st != _OK:
         msg = "%s: %s" % (name, err.value.decode())
+        if st == _ENOMEM:
+            raise MemoryError(msg)
         raise Fault(msg) if st == _FAULT else Error(msg)
     ndim = max(a.ndim for a in arrays)
     if ndim == 3:
