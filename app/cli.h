@@ -63,6 +63,12 @@ int cli_outputs(int argc, char **argv, const struct cli_opt *opts, const char **
    count, or -1 with *why. */
 #define CLI_MAX_ARGS 256
 int cli_split_line(const char *line, char *buf, char **argv, const char **why);
+/* One line of a jobs file (len bytes, without its newline; NUL-terminated
+   at len): 0 for a blank or # line, else the words of a 'run' or 'op'
+   command (argv[argc] = NULL), or -1 with *why (and *column, 1-based, of a
+   byte that is not text: NUL, control characters other than tab and CR).
+   buf holds len + 1 bytes. */
+int cli_jobs_line(const char *line, size_t len, char *buf, char **argv, const char **why, size_t *column);
 
 /* The commands (cli.c's table: name, synopsis, options, entry point). */
 struct cli_command {

@@ -154,3 +154,30 @@ int cli_split_line(const char *line, char *buf, char **argv, const char **why)
 		*o++ = '\0';
 	}
 }
+
+int cli_jobs_line(const char *line, size_t len, char *buf, char **argv, const char **why, size_t *column)
+{
+	for (size_t i = 0; i < len; i++) {
+		unsigned char ch = (unsigned char)line[i];
+		if ((ch < 0x20 && ch != '\t' && ch != '\r') || ch == 0x7F) {
+			*why = "binary data";
+			*column = i + 1;
+			return -1;
+		}
+	}
+	*column = 0;
+	const char *s = line;
+	while (*s == ' ' || *s == '\t' || *s == '\r')
+		s++;
+	if (!*s || *s == '#')
+		return 0;
+	int argc = cli_split_line(s, buf, argv, why);
+	if (argc < 0)
+		return -1;
+	if (argc == 0 || (strcmp(argv[0], "run") != 0 && strcmp(argv[0], "op") != 0)) {
+		*why = "expected a 'run' or 'op' command";
+		return -1;
+	}
+	argv[argc] = NULL;
+	return argc;
+}

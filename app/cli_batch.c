@@ -93,18 +93,6 @@ static void *worker(void *arg)
 	}
 }
 
-/* A line's first byte that is not text (NUL, control characters other
-   than tab and CR), or NULL. */
-static const char *binary_byte(const char *line, size_t len)
-{
-	for (size_t i = 0; i < len; i++) {
-		unsigned char ch = (unsigned char)line[i];
-		if ((ch < 0x20 && ch != '\t' && ch != '\r') || ch == 0x7F)
-			return line + i;
-	}
-	return NULL;
-}
-
 /* The jobs of a file's text (len bytes, NULs included); malformed lines
    reported as FILE:LINE and counted in *bad. */
 static struct job *parse_jobs(const char *path, char *text, size_t len, size_t *njobs, int *bad, int quiet)
@@ -119,20 +107,7 @@ static struct job *parse_jobs(const char *path, char *text, size_t len, size_t *
 		*end = '\0';
 		line++;
 		char *s = p;
-		size_t slen = (size_t)(end - p);
 		p = end + 1;
-		const char *b = binary_byte(s, slen);
-		if (b) {
-			if (!quiet)
-				fprintf(stderr, "%s:%u: binary data (byte 0x%02X at column %zu): not a jobs line\n", path, line,
-				        (unsigned char)*b, (size_t)(b - s) + 1);
-			(*bad)++;
-			continue;
-		}
-		while (*s == ' ' || *s == '\t' || *s == '\r')
-			s++;
-		if (!*s || *s == '#')
-			continue;
 		if (n == cap) {
 			struct job *nj = realloc(jobs, 2 * cap * sizeof(*jobs));
 			if (!nj)
@@ -142,23 +117,27 @@ static struct job *parse_jobs(const char *path, char *text, size_t len, size_t *
 		struct job *j = &jobs[n];
 		memset(j, 0, sizeof(*j));
 		j->line = line;
-		j->words = malloc(strlen(s) + 1);
-		const char *why = NULL;
-		j->argc = j->words ? cli_split_line(s, j->words, j->argv, &why) : -1;
-		if (j->argc < 0) {
-			if (!quiet)
-				fprintf(stderr, "%s:%u: %s\n", path, line, why ? why : "out of memory");
-		} else if (j->argc == 0 || (strcmp(j->argv[0], "run") != 0 && strcmp(j->argv[0], "op") != 0)) {
-			if (!quiet)
-				fprintf(stderr, "%s:%u: expected a 'run' or 'op' command, found '%s'\n", path, line,
-				        j->argc ? j->argv[0] : "");
-		} else {
-			j->argv[j->argc] = NULL;
+		j->words = malloc((size_t)(end - s) + 1);
+		const char *why = "out of memory";
+		size_t column = 0;
+		j->argc = j->words ? cli_jobs_line(s, (size_t)(end - s), j->words, j->argv, &why, &column) : -1;
+		if (j->argc > 0) {
 			n++;
 			continue;
 		}
+		if (j->argc < 0) {
+			(*bad)++;
+			if (quiet)
+				;
+			else if (column)
+				fprintf(stderr, "%s:%u: %s (byte 0x%02X at column %zu): not a jobs line\n", path, line, why,
+				        (unsigned char)s[column - 1], column);
+			else if (j->words && strcmp(why, "expected a 'run' or 'op' command") == 0)
+				fprintf(stderr, "%s:%u: %s, found '%s'\n", path, line, why, j->argv[0]);
+			else
+				fprintf(stderr, "%s:%u: %s\n", path, line, why);
+		}
 		free(j->words);
-		(*bad)++;
 	}
 	if (!jobs)
 		fprintf(stderr, "ttx: out of memory\n");

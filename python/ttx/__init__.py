@@ -22,6 +22,7 @@ import atexit
 import ctypes
 import ctypes.util
 import os
+import signal
 import threading
 
 import numpy as np
@@ -575,17 +576,22 @@ def op(name, *inputs, fmt="bf16", out_fmt="fp32", fidelity="hifi4", dim="rows", 
     p.max_memory = limit
     if param is not None:
         p.param, p.has_param = float(param), 1
-    # The callback runs between kernel runs, in this thread: Python's own
-    # signal handling raises KeyboardInterrupt there, and any exception
-    # stops the op (a non-zero return) to be raised again once it returns.
-    raised = []
+    # The callback runs between kernel runs, in this thread: an exception
+    # of progress() stops the op (a non-zero return) and is raised again
+    # once it returns.  Ctrl-C: while the op runs, SIGINT only records
+    # itself (Python runs the handler at the callback's first bytecode,
+    # where a KeyboardInterrupt would be lost in ctypes); the op stops at
+    # the next callback and the previous handler then runs.
+    raised, sigint = [], []
 
     def between_runs(ctx, fraction):
+        if sigint or raised:
+            return 1
         try:
             if progress is not None:
                 progress(fraction)
             return 0
-        except BaseException as e:   # noqa: B036 -- KeyboardInterrupt too, re-raised below
+        except BaseException as e:   # noqa: B036 -- re-raised below
             raised.append(e)
             return 1
     cb = _PROGRESS(between_runs)
@@ -606,7 +612,19 @@ def op(name, *inputs, fmt="bf16", out_fmt="fp32", fidelity="hifi4", dim="rows", 
     t = tile if tile is not None else _default_tile(engine, numerics)
     if not isinstance(t, Tile):
         raise TypeError("tile must be a ttx.Tile")
-    st = _op_run(t._h, name.encode(), tin, n, ctypes.byref(p), ctypes.byref(tout), err, 512)
+    h = t._h
+    previous = None
+    if threading.current_thread() is threading.main_thread():
+        previous = signal.signal(signal.SIGINT, lambda signum, frame: sigint.append(frame))
+    try:
+        st = _op_run(h, name.encode(), tin, n, ctypes.byref(p), ctypes.byref(tout), err, 512)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+    if sigint and callable(previous):
+        previous(signal.SIGINT, sigint[0])   # the default one raises KeyboardInterrupt
+    elif sigint and previous == signal.SIG_DFL:
+        raise KeyboardInterrupt
     if raised:
         raise raised[0]
     if st != _OK:

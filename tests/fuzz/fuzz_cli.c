@@ -16,11 +16,14 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static const struct cli_opt opts[] = {
-	{ "thread", 1, 1 }, { "dst-in", 1, 2 }, { "dst-out", 1, 3 }, { "dst16-out", 1, 4 }, { "lreg-out", 1, 5 },
-	{ "l1-in", 1, 6 }, { "l1-out", 1, 7 }, { "engine", 1, 8 }, { "numerics", 1, 9 }, { "max-insns", 1, 10 },
-	{ "stats", 0, 11 }, { "trace", 1, 12 }, { "strict", 0, 13 }, { "in", 1, 14 }, { "out", 1, 15 },
-	{ "format", 1, 16 }, { "out-format", 1, 17 }, { "fidelity", 1, 18 }, { "progress", 0, 19 },
-	{ "list", 0, 20 }, { "jobs", 1, 21 }, { NULL, 0, 0 },
+	{ "thread", 1, "N", "", 0 }, { "dst-in", 2, "F", "", 0 }, { "dst-out", 3, "F", "", CLI_WRITES },
+	{ "dst16-out", 4, "F", "", CLI_WRITES }, { "lreg-out", 5, "F", "", CLI_WRITES }, { "l1-in", 6, "A:F", "", 0 },
+	{ "l1-out", 7, "A:L:F", "", CLI_WRITES_L1 }, { "engine", 8, "E", "", 0 }, { "numerics", 9, "N", "", 0 },
+	{ "max-insns", 10, "N", "", 0 }, { "stats", 11, NULL, "", 0 }, { "trace", 12, "F", "", CLI_WRITES },
+	{ "strict", 13, NULL, "", 0 }, { "in", 14, "F", "", 0 }, { "out", 15, "F", "", CLI_WRITES },
+	{ "format", 16, "F", "", 0 }, { "out-format", 17, "F", "", 0 }, { "fidelity", 18, "F", "", 0 },
+	{ "progress", 19, NULL, "", 0 }, { "list", 20, NULL, "", 0 }, { "jobs", 21, "N", "", 0 },
+	{ "o", 22, "F", "", CLI_WRITES }, { NULL, 0, NULL, NULL, 0 },
 };
 
 static int inside(const char *p, char **argv, int argc)
@@ -55,9 +58,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				abort();
 			}
 		argv[argc] = NULL;
-		struct cli_scan scan = { argc, argv, 0, 0, NULL };
+		struct cli_scan scan = { argc, argv, 0, 0, NULL, NULL };
 		int c, steps = 0;
 		while ((c = cli_next(&scan, opts)) != CLI_END) {
+			if (c == CLI_BAD && (!scan.why || !*scan.why)) {
+				fprintf(stderr, "a bad argument without a reason\n");
+				abort();
+			}
 			if (scan.arg && !inside(scan.arg, argv, argc)) {
 				fprintf(stderr, "option %d: a value outside the words\n", c);
 				abort();
