@@ -9,6 +9,7 @@
 #include "sfpu.h"
 #include "units.h"
 #include "matrix_fp.h"
+#include "riscv.h"
 
 typedef int (*handler_fn)(struct ttx_tile *t, unsigned thread, uint32_t word);
 
@@ -109,6 +110,7 @@ static void units_free(struct ttx_tile *t)
 {
 	free(t->srca_cache);
 	t->srca_cache = NULL;
+	ttx_rv_free(t);
 }
 
 enum ttx_status ttx_interp_attach(struct ttx_tile *t)
@@ -118,9 +120,9 @@ enum ttx_status ttx_interp_attach(struct ttx_tile *t)
 		return TTX_ENOMEM;
 	t->entry.exec = ttx_interp_exec;
 	t->entry.idle = ttx_interp_idle;
-	t->entry.mmio_write = ttx_tdma_mmio_write;
-	t->entry.mmio_read = ttx_tdma_mmio_read;
-	t->entry.cfg_write_effects = ttx_cfg_write_effects;
+	t->entry.access = ttx_rv_access;
+	t->entry.cores_run = ttx_rv_run;
+	t->entry.core_release = ttx_rv_release;
 	t->entry.units_free = units_free;
 	return TTX_OK;
 }

@@ -64,12 +64,16 @@ static double now_seconds(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+static const char *const core_names[TTX_CORE_COUNT] = { "RISCV B", "RISCV T0", "RISCV T1", "RISCV T2", "RISCV NC" };
+
+/* Who is stuck and on what: each blocked thread's instruction, each live
+   core's pc and what it waits on. */
 static enum ttx_status report_deadlock(struct ttx_tile *t)
 {
 	char msg[sizeof(t->error)];
 	int n = snprintf(msg, sizeof(msg), "deadlock:");
 	const char *sep = "";
-	for (unsigned i = 0; i < TTX_THREADS; i++) {
+	for (unsigned i = 0; i < TTX_THREADS && (size_t)n < sizeof(msg); i++) {
 		struct ttx_thread_state s;
 		ttx_thread_state(t, i, &s);
 		if (!s.pending)
@@ -78,8 +82,14 @@ static enum ttx_status report_deadlock(struct ttx_tile *t)
 		n += snprintf(msg + n, sizeof(msg) - (size_t)n, "%s thread %u blocked at %s (0x%08X)", sep, i,
 		              insn->mnemonic ? insn->mnemonic : "?", s.word);
 		sep = ";";
-		if ((size_t)n >= sizeof(msg))
-			break;
+	}
+	for (unsigned c = 0; c < TTX_CORE_COUNT && (size_t)n < sizeof(msg); c++) {
+		const struct ttx_rvcore *k = &t->core[c];
+		if (!(t->cores_live >> c & 1))
+			continue;
+		n += snprintf(msg + n, sizeof(msg) - (size_t)n, "%s %s at pc 0x%08X waits on %s (0x%08X)", sep,
+		              core_names[c], k->pc, ttx_core_wait_name((enum ttx_core_wait_reason)k->wait), k->wait_addr);
+		sep = ";";
 	}
 	return ttx_fail(t, TTX_FAULT, "%s", msg);
 }
@@ -134,9 +144,50 @@ static enum ttx_status budget_used(struct ttx_tile *t, uint64_t n)
 	                (unsigned long long)n, n == 1 ? "" : "s");
 }
 
+static int any_pending(const struct ttx_tile *t)
+{
+	for (unsigned th = 0; th < TTX_THREADS; th++)
+		if (ttx_frontend_busy(t, th))
+			return 1;
+	return 0;
+}
+
+/* L1 words a run waits for (ttx_run_until). */
+struct until {
+	const uint32_t *addr, *value;
+	size_t n;
+};
+
+static int until_met(const struct ttx_tile *t, const struct until *u)
+{
+	if (!u)
+		return 0;
+	for (size_t i = 0; i < u->n; i++) {
+		uint32_t v;
+		memcpy(&v, t->l1 + u->addr[i], 4);
+		if (v != u->value[i])
+			return 0;
+	}
+	return 1;
+}
+
+/* Every live core waits in a loop nothing can end (or none is live). */
+static int cores_done(const struct ttx_tile *t)
+{
+	for (unsigned c = 0; c < TTX_CORE_COUNT; c++)
+		if ((t->cores_live >> c & 1) && t->core[c].wait != TTX_WAIT_LOOP)
+			return 0;
+	return 1;
+}
+
+/* With live RISC-V cores the threads run this many rounds at most before
+   the cores get their next time slice (docs/riscv.md "Scheduling"). */
+#define CORE_PERIOD 256
+
 /* cycle_limit (ttx_run_cycles): a thread whose next issue cannot come
    before it waits, and the JIT stays out (a block could run past it). */
-static enum ttx_status run(struct ttx_tile *t, uint64_t max_insns, int stall_is_fault, uint64_t cycle_limit)
+static enum ttx_status run(struct ttx_tile *t, uint64_t max_insns, int stall_is_fault, uint64_t cycle_limit,
+                           const struct until *until)
 {
 	double start = now_seconds();
 	uint64_t executed = 0;
@@ -144,94 +195,134 @@ static enum ttx_status run(struct ttx_tile *t, uint64_t max_insns, int stall_is_
 	t->sync_epoch++;   /* the host may have released a waiting thread */
 	const int *interrupt = t->opt.interrupt;
 	for (;;) {
-		int progress = 0, pending = 0, held = 0;
-		if (interrupt && __atomic_load_n(interrupt, __ATOMIC_RELAXED)) {
-			st = ttx_fail(t, TTX_INTERRUPTED, "interrupted after %llu instruction%s",
-			              (unsigned long long)executed, executed == 1 ? "" : "s");
-			break;
-		}
-		t->round++;
-		for (unsigned th = 0; th < TTX_THREADS; th++) {
-			struct ttx_pipe *p = &t->pipe[th];
-			struct ttx_frontend *fe = &t->fe[th];
-			if (cycle_limit && t->timing.ready[th] >= cycle_limit) {
-				if (ttx_frontend_busy(t, th))
-					held++, pending++;
-				continue;
-			}
-			/* (a budget used up goes on to the interpreter's report: 0 would
-			   mean no budget to the JIT) */
-			if (t->jit_on && !cycle_limit && !fe->has_slot && (!max_insns || executed < max_insns) &&
-			    jit_may_run(t, th)) {
-				long n = t->entry.jit_step(t, th, max_insns ? max_insns - executed : 0);
-				if (n < 0) {
-					st = (enum ttx_status)-n;
-					goto out;
-				}
-				if (n > 0) {
-					executed += (uint64_t)n;
-					t->stats.insns += (uint64_t)n;
-					t->stats.insns_by_thread[th] += (uint64_t)n;
-					t->round += (uint64_t)n - 1;   /* one instruction per round */
-					progress = 1;
-					if (ttx_frontend_busy(t, th))
-						pending++;
-					continue;
-				}
-			}
-			if (!ttx_frontend_next(t, th))
-				continue;
-			if (max_insns && executed >= max_insns) {
+		/* the RISC-V cores' slice */
+		int cores_moved = 0;
+		if (t->cores_live) {
+			uint64_t n;
+			st = t->entry.cores_run(t, max_insns ? max_insns - executed : 0, &n, &cores_moved);
+			executed += n;
+			if (st != TTX_OK)
+				goto out;
+			if (until_met(t, until))
+				goto out;
+			if (max_insns && executed >= max_insns && (t->cores_live || any_pending(t))) {
 				st = budget_used(t, executed);
 				goto out;
 			}
-			uint32_t word = fe->slot;
-			int r = t->entry.exec(t, th, word);
-			if (r == TTX_BLOCKED) {
-				p->blocked = true;
-				p->blocked_epoch = t->sync_epoch;
-				pending++;
-				continue;
-			}
-			if (r != TTX_OK) {
-				st = (enum ttx_status)r;
+		}
+		/* the Tensix threads' rounds, one instruction per thread each */
+		int progress = 0, pending = 0, held = 0, tensix_moved = 0;
+		for (unsigned rounds = 0;; rounds++) {
+			if (interrupt && __atomic_load_n(interrupt, __ATOMIC_RELAXED)) {
+				st = ttx_fail(t, TTX_INTERRUPTED, "interrupted after %llu instruction%s",
+				              (unsigned long long)executed, executed == 1 ? "" : "s");
 				goto out;
 			}
-			p->blocked = false;
-			fe->has_slot = 0;
-			progress = 1;
-			executed++;
-			t->stats.insns++;
-			t->stats.insns_by_thread[th]++;
-			t->op_counts[word >> 24]++;
-			if (t->jit_on && ttx_isa_insns[word >> 24].unit != TTX_UNIT_SFPU && word >> 24 != TTX_OP_NOP)
-				t->sync_epoch++;   /* (only ttx_jit_alone reads it) */
-			if (t->timing.on)
-				ttx_timing_insn(t, th, word);
-			if (t->opt.trace)
-				t->opt.trace(t->opt.trace_ctx, th, word);
-			if (ttx_frontend_busy(t, th))
-				pending++;
-		}
-		if (!pending || !progress) {
-			int ran, r = t->entry.idle(t, &ran);
-			if (r != TTX_OK) {
-				st = (enum ttx_status)r;
-				goto out;
+			progress = pending = held = 0;
+			t->round++;
+			for (unsigned th = 0; th < TTX_THREADS; th++) {
+				struct ttx_pipe *p = &t->pipe[th];
+				struct ttx_frontend *fe = &t->fe[th];
+				if (cycle_limit && t->timing.ready[th] >= cycle_limit) {
+					if (ttx_frontend_busy(t, th))
+						held++, pending++;
+					continue;
+				}
+				/* (a budget used up goes on to the interpreter's report: 0 would
+				   mean no budget to the JIT) */
+				if (t->jit_on && !cycle_limit && !fe->has_slot && (!max_insns || executed < max_insns) &&
+				    jit_may_run(t, th)) {
+					long n = t->entry.jit_step(t, th, max_insns ? max_insns - executed : 0);
+					if (n < 0) {
+						st = (enum ttx_status)-n;
+						goto out;
+					}
+					if (n > 0) {
+						executed += (uint64_t)n;
+						t->stats.insns += (uint64_t)n;
+						t->stats.insns_by_thread[th] += (uint64_t)n;
+						t->round += (uint64_t)n - 1;   /* one instruction per round */
+						progress = 1;
+						if (ttx_frontend_busy(t, th))
+							pending++;
+						continue;
+					}
+				}
+				if (!ttx_frontend_next(t, th))
+					continue;
+				if (max_insns && executed >= max_insns) {
+					st = budget_used(t, executed);
+					goto out;
+				}
+				uint32_t word = fe->slot;
+				int r = t->entry.exec(t, th, word);
+				if (r == TTX_BLOCKED) {
+					p->blocked = true;
+					p->blocked_epoch = t->sync_epoch;
+					pending++;
+					continue;
+				}
+				if (r != TTX_OK) {
+					st = (enum ttx_status)r;
+					goto out;
+				}
+				p->blocked = false;
+				fe->has_slot = 0;
+				progress = 1;
+				executed++;
+				t->stats.insns++;
+				t->stats.insns_by_thread[th]++;
+				t->op_counts[word >> 24]++;
+				if (t->jit_on && ttx_isa_insns[word >> 24].unit != TTX_UNIT_SFPU && word >> 24 != TTX_OP_NOP)
+					t->sync_epoch++;   /* (only ttx_jit_alone reads it) */
+				if (t->timing.on)
+					ttx_timing_insn(t, th, word);
+				if (t->opt.trace)
+					t->opt.trace(t->opt.trace_ctx, th, word);
+				if (ttx_frontend_busy(t, th))
+					pending++;
 			}
-			if (ran)
-				continue;
+			if (!pending || !progress) {
+				int ran, r = t->entry.idle(t, &ran);
+				if (r != TTX_OK) {
+					st = (enum ttx_status)r;
+					goto out;
+				}
+				if (ran)
+					continue;
+			}
+			if (!pending || !progress)
+				break;
+			tensix_moved = 1;
+			if (t->cores_live && rounds >= CORE_PERIOD)
+				break;
 		}
-		if (!pending)
-			break;
-		if (!progress) {
-			if (held)
-				st = ttx_fail(t, TTX_LIMIT, "reached device cycle %llu, with work left",
-				              (unsigned long long)cycle_limit);
-			else if (stall_is_fault)
-				st = report_deadlock(t);
-			break;
+		tensix_moved |= progress;
+		if (until_met(t, until))
+			goto out;
+		if (!t->cores_live) {
+			if (!pending)
+				break;
+			if (!progress) {
+				if (held)
+					st = ttx_fail(t, TTX_LIMIT, "reached device cycle %llu, with work left",
+					              (unsigned long long)cycle_limit);
+				else if (stall_is_fault)
+					st = report_deadlock(t);
+				break;
+			}
+			continue;
 		}
+		if (cores_moved || tensix_moved)
+			continue;
+		/* neither a core nor a thread can move */
+		if (!pending && cores_done(t))
+			break;
+		if (held)
+			st = ttx_fail(t, TTX_LIMIT, "reached device cycle %llu, with work left", (unsigned long long)cycle_limit);
+		else if (stall_is_fault)
+			st = report_deadlock(t);
+		break;
 	}
 out:
 	t->stats.wall_seconds += now_seconds() - start;
@@ -242,14 +333,14 @@ enum ttx_status ttx_run(struct ttx_tile *t, uint64_t max_insns)
 {
 	if (!t)
 		return TTX_EINVAL;   /* no tile to hold a message */
-	return run(t, max_insns, 1, 0);
+	return run(t, max_insns, 1, 0, NULL);
 }
 
 enum ttx_status ttx_run_until_stalled(struct ttx_tile *t, uint64_t max_insns)
 {
 	if (!t)
 		return TTX_EINVAL;   /* no tile to hold a message */
-	return run(t, max_insns, 0, 0);
+	return run(t, max_insns, 0, 0, NULL);
 }
 
 enum ttx_status ttx_run_cycles(struct ttx_tile *t, uint64_t cycle, uint64_t max_insns)
@@ -259,8 +350,32 @@ enum ttx_status ttx_run_cycles(struct ttx_tile *t, uint64_t cycle, uint64_t max_
 	if (!t->timing.on)
 		return ttx_fail(t, TTX_EINVAL, "ttx_run_cycles needs the cycle model (ttx_options.timing)");
 	if (!cycle)
-		return run(t, max_insns, 0, 0);
-	return run(t, max_insns, 0, cycle);
+		return run(t, max_insns, 0, 0, NULL);
+	return run(t, max_insns, 0, cycle, NULL);
+}
+
+enum ttx_status ttx_run_until(struct ttx_tile *t, uint64_t max_insns, const uint32_t *addr, const uint32_t *value,
+                              size_t n)
+{
+	if (!t)
+		return TTX_EINVAL;   /* no tile to hold a message */
+	if (n && (!addr || !value))
+		return ttx_fail(t, TTX_EINVAL, "ttx_run_until: addr or value is NULL");
+	for (size_t i = 0; i < n; i++)
+		if ((addr[i] & 3) || addr[i] >= TTX_L1_SIZE)
+			return ttx_fail(t, TTX_EINVAL, "ttx_run_until: 0x%08X is not an aligned L1 address", addr[i]);
+	struct until u = { addr, value, n };
+	if (until_met(t, &u) && n)
+		return TTX_OK;
+	enum ttx_status st = run(t, max_insns, 1, 0, n ? &u : NULL);
+	for (size_t i = 0; st == TTX_OK && i < n; i++) {
+		uint32_t v;
+		memcpy(&v, t->l1 + addr[i], 4);
+		if (v != value[i])
+			st = ttx_fail(t, TTX_FAULT, "the run ended (no core or thread can go on) before L1 0x%X held 0x%08X: "
+			              "it holds 0x%08X", addr[i], value[i], v);
+	}
+	return st;
 }
 
 void ttx_stats_get(const struct ttx_tile *t, struct ttx_stats *out)
@@ -282,13 +397,6 @@ const char *ttx_opcode_name(unsigned opcode)
 	return opcode < 256 ? ttx_isa_insns[opcode].mnemonic : NULL;
 }
 
-static int any_pending(const struct ttx_tile *t)
-{
-	for (unsigned th = 0; th < TTX_THREADS; th++)
-		if (ttx_frontend_busy(t, th))
-			return 1;
-	return 0;
-}
 
 /* Run what is queued within what is left of a program's budget; stalled
    threads end the run without a fault unless final is set. */
@@ -297,7 +405,7 @@ static enum ttx_status run_budget(struct ttx_tile *t, uint64_t start, uint64_t m
 	uint64_t used = t->stats.insns - start;
 	if (max_insns && used >= max_insns)
 		return any_pending(t) ? budget_used(t, used) : TTX_OK;
-	enum ttx_status st = run(t, max_insns ? max_insns - used : 0, final, 0);
+	enum ttx_status st = run(t, max_insns ? max_insns - used : 0, final, 0, NULL);
 	/* the count is the program's, across its .mmio stores */
 	return st == TTX_LIMIT ? budget_used(t, t->stats.insns - start) : st;
 }

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "tile.h"
 
@@ -137,6 +138,35 @@ static void reset_sfpu(struct ttx_sfpu *s)
 	s->use_lane_flags = 0xFFFFFFFFu;
 }
 
+/* The RISC-V cores at power-on: all five in soft reset (TT/SoftReset.md),
+   memories and connecting FIFOs empty; their decoded code is stale. */
+static void reset_cores(struct ttx_tile *t)
+{
+	for (unsigned i = 0; i < TTX_CORE_COUNT; i++) {
+		struct ttx_rvcore *c = &t->core[i];
+		struct ttx_rv_cache *cache = c->cache;
+		memset(c, 0, sizeof(*c));
+		c->cache = cache;
+		c->local_size = i == TTX_CORE_B || i == TTX_CORE_NC ? 4096 : 2048;
+		c->loop_pc = 0xFFFFFFFFu;
+	}
+	memset(t->nc_iram, 0, sizeof(t->nc_iram));
+	t->soft_reset = TTX_SOFT_RESET_CORES;
+	t->pc_buf_override = 0;
+	memset(t->instrn_buf_ctrl, 0, sizeof(t->instrn_buf_ctrl));
+	memset(t->debug_regs, 0, sizeof(t->debug_regs));
+	t->cfgreg_rd_data = t->wall_clock_hi_at = 0;
+	memset(t->pc_buf, 0, sizeof(t->pc_buf));
+	memset(t->mailbox, 0, sizeof(t->mailbox));
+	t->cores_live = 0;
+	t->nloaded = 0;
+	t->core_epoch++;
+	t->core_insns = 0;
+	t->code_gen_all++;
+	for (unsigned i = 0; i < TTX_THREADS; i++)
+		t->pipe[i].b_head = t->pipe[i].b_tail = 0;
+}
+
 void ttx_tile_reset(struct ttx_tile *t)
 {
 	if (!t)
@@ -181,6 +211,7 @@ void ttx_tile_reset(struct ttx_tile *t)
 		t->pipe[i].blocked = false;
 	}
 	memset(t->jit_skip, 0, sizeof(t->jit_skip));
+	reset_cores(t);
 	memset(&t->stats, 0, sizeof(t->stats));
 	memset(t->op_counts, 0, sizeof(t->op_counts));
 	t->error[0] = '\0';
@@ -219,6 +250,7 @@ enum ttx_status ttx_l1_write(struct ttx_tile *t, uint32_t addr, const void *buf,
 		return ttx_fail(t, TTX_EINVAL, "L1 write of %zu bytes at 0x%X is outside L1 (0x%X bytes)",
 		                len, addr, TTX_L1_SIZE);
 	memcpy(t->l1 + addr, buf, len);
+	ttx_l1_touched(t, addr, len);
 	return TTX_OK;
 }
 
@@ -461,37 +493,21 @@ enum ttx_status ttx_cfg_field_write(struct ttx_tile *t, const char *name, unsign
 
 const char *ttx_mmio_store_problem(uint32_t addr)
 {
+	/* what RISCV T0-T2 can store to (interp/riscv_mmio.c has the behaviour) */
+	static const struct { uint32_t base, size; } storable[] = {
+		{ 0, TTX_L1_SIZE }, { TTX_MMIO_LOCAL, 2048 }, { TTX_MMIO_TDMA, 0x1000 }, { TTX_MMIO_DEBUG, 0x220 },
+		{ TTX_MMIO_MOP_CFG, 9 * 4 }, { TTX_MMIO_GPR, TTX_GPRS * 4 }, { TTX_MMIO_INSTRN_BUF, 0x10000 },
+		{ TTX_MMIO_PC_BUF, 0x40 }, { TTX_MMIO_MAILBOX, 0x4000 }, { TTX_MMIO_CFG, 2 * TTX_CFG_WORDS * 4 },
+	};
 	if (addr & 3)
 		return "the address is not 4-byte aligned";
-	if (addr < TTX_L1_SIZE || (addr >= TTX_MMIO_MOP_CFG && addr < TTX_MMIO_MOP_CFG + 9 * 4) ||
-	    (addr >= TTX_MMIO_GPR && addr < TTX_MMIO_GPR + TTX_GPRS * 4) || addr == TTX_MMIO_INSTRN_BUF ||
-	    (addr >= TTX_MMIO_TDMA && addr < TTX_MMIO_TDMA + 0x1000) ||
-	    (addr >= TTX_MMIO_SEMAPHORES && addr < TTX_MMIO_SEMAPHORES + 8 * 4) ||
-	    (addr >= TTX_MMIO_CFG && addr < TTX_MMIO_CFG + 2 * TTX_CFG_WORDS * 4))
-		return NULL;
+	for (size_t i = 0; i < sizeof(storable) / sizeof(storable[0]); i++)
+		if (addr - storable[i].base < storable[i].size)
+			return NULL;
 	if (addr >= TTX_MMIO_CFG + 2 * TTX_CFG_WORDS * 4 &&
 	    addr < TTX_MMIO_CFG + 2 * TTX_CFG_WORDS * 4 + TTX_THREADS * TTX_THREAD_CFG_WORDS * 16)
 		return "ThreadConfig cannot be written by RISC-V stores; push SETC16 instead";
 	return "no emulated register there";
-}
-
-/* An aligned access to an address the tile does not map: the host's hook
-   (ttx_options.mmio), else an error.  ThreadConfig is mapped, but not for
-   stores. */
-static enum ttx_status outside(struct ttx_tile *t, unsigned thread, uint32_t addr, int store, uint32_t *value)
-{
-	const char *problem = store ? ttx_mmio_store_problem(addr) : "no emulated register there";
-	int mapped = store && strncmp(problem, "ThreadConfig", 12) == 0;
-	if (t->opt.mmio && !mapped) {
-		uint32_t v = store ? *value : 0;
-		if (t->opt.mmio(t->opt.mmio_ctx, thread, addr, store, &v) == 0) {
-			if (!store)
-				*value = v;
-			return TTX_OK;
-		}
-		problem = "the host's mmio hook refused it";
-	}
-	return ttx_fail(t, TTX_EINVAL, "MMIO %s 0x%08X: %s", store ? "store to" : "load from", addr, problem);
 }
 
 enum ttx_status ttx_mmio_write(struct ttx_tile *t, unsigned thread, uint32_t addr, uint32_t value)
@@ -502,39 +518,7 @@ enum ttx_status ttx_mmio_write(struct ttx_tile *t, unsigned thread, uint32_t add
 		return ttx_fail(t, TTX_EINVAL, "thread %u does not exist (0-2)", thread);
 	if (addr & 3)
 		return ttx_fail(t, TTX_EINVAL, "MMIO store to unaligned address 0x%08X", addr);
-	if (addr < TTX_L1_SIZE)
-		return ttx_l1_write(t, addr, &value, 4);
-	if (addr >= TTX_MMIO_MOP_CFG && addr < TTX_MMIO_MOP_CFG + 9 * 4) {
-		t->mop[thread].cfg[(addr - TTX_MMIO_MOP_CFG) / 4] = value;
-		return TTX_OK;
-	}
-	if (addr >= TTX_MMIO_GPR && addr < TTX_MMIO_GPR + TTX_GPRS * 4) {
-		t->gpr[thread][(addr - TTX_MMIO_GPR) / 4] = value;
-		return TTX_OK;
-	}
-	if (addr == TTX_MMIO_INSTRN_BUF)
-		return ttx_push(t, thread, value);
-	if (addr >= TTX_MMIO_TDMA && addr < TTX_MMIO_TDMA + 0x1000)
-		return t->entry.mmio_write(t, thread, addr, value);
-	if (addr >= TTX_MMIO_SEMAPHORES && addr < TTX_MMIO_SEMAPHORES + 8 * 4) {
-		/* TC/SyncUnit.md: odd value = SEMGET, even = SEMPOST, both saturating. */
-		unsigned i = (addr - TTX_MMIO_SEMAPHORES) / 4;
-		if (value & 1) {
-			if (t->semaphores[i].value > 0)
-				t->semaphores[i].value--;
-		} else if (t->semaphores[i].value < 15) {
-			t->semaphores[i].value++;
-		}
-		return TTX_OK;
-	}
-	if (addr >= TTX_MMIO_CFG && addr < TTX_MMIO_CFG + 2 * TTX_CFG_WORDS * 4) {
-		unsigned w = (addr - TTX_MMIO_CFG) / 4;
-		enum ttx_status st = ttx_cfg_write(t, w / TTX_CFG_WORDS, w % TTX_CFG_WORDS, value);
-		if (st == TTX_OK)
-			t->entry.cfg_write_effects(t, w / TTX_CFG_WORDS, w % TTX_CFG_WORDS, 0);
-		return st;
-	}
-	return outside(t, thread, addr, 1, &value);
+	return ttx_core_write(t, (enum ttx_core)(TTX_CORE_T0 + thread), addr, value);
 }
 
 enum ttx_status ttx_mmio_read(struct ttx_tile *t, unsigned thread, uint32_t addr, uint32_t *value)
@@ -547,32 +531,130 @@ enum ttx_status ttx_mmio_read(struct ttx_tile *t, unsigned thread, uint32_t addr
 		return ttx_fail(t, TTX_EINVAL, "thread %u does not exist (0-2)", thread);
 	if (addr & 3)
 		return ttx_fail(t, TTX_EINVAL, "MMIO load from unaligned address 0x%08X", addr);
-	if (addr < TTX_L1_SIZE)
-		return ttx_l1_read(t, addr, value, 4);
-	if (addr >= TTX_MMIO_GPR && addr < TTX_MMIO_GPR + TTX_GPRS * 4) {
-		*value = t->gpr[thread][(addr - TTX_MMIO_GPR) / 4];
-		return TTX_OK;
-	}
-	if (addr >= TTX_MMIO_TDMA && addr < TTX_MMIO_TDMA + 0x1000)
-		return t->entry.mmio_read(t, thread, addr, value);
-	if (addr >= TTX_MMIO_SEMAPHORES && addr < TTX_MMIO_SEMAPHORES + 8 * 4) {
-		*value = t->semaphores[(addr - TTX_MMIO_SEMAPHORES) / 4].value;
-		return TTX_OK;
-	}
-	if (addr >= TTX_MMIO_CFG && addr < TTX_MMIO_CFG + 2 * TTX_CFG_WORDS * 4) {
-		unsigned w = (addr - TTX_MMIO_CFG) / 4;
-		*value = t->config[w / TTX_CFG_WORDS][w % TTX_CFG_WORDS];
-		return TTX_OK;
-	}
-	uint32_t th_base = TTX_MMIO_CFG + 2 * TTX_CFG_WORDS * 4;
-	if (addr >= th_base && addr < th_base + TTX_THREADS * TTX_THREAD_CFG_WORDS * 16) {
-		unsigned e = (addr - th_base) / 16;
-		*value = (addr - th_base) % 16 == 0 ? t->thread_config[e / TTX_THREAD_CFG_WORDS][e % TTX_THREAD_CFG_WORDS] : 0;
-		return TTX_OK;
-	}
-	if (addr >= TTX_MMIO_MOP_CFG && addr < TTX_MMIO_MOP_CFG + 9 * 4)
-		return ttx_fail(t, TTX_EINVAL, "MOP config (0x%08X) is write-only (TC/MOPExpander.md)", addr);
-	return outside(t, thread, addr, 0, value);
+	return ttx_core_read(t, (enum ttx_core)(TTX_CORE_T0 + thread), addr, value);
+}
+
+/* ---- the RISC-V cores, from the host ---- */
+
+static const char *const core_ids[TTX_CORE_COUNT] = { "brisc", "trisc0", "trisc1", "trisc2", "ncrisc" };
+
+const char *ttx_core_name(enum ttx_core core)
+{
+	return (unsigned)core < TTX_CORE_COUNT ? core_ids[core] : NULL;
+}
+
+enum ttx_status ttx_core_parse(const char *name, enum ttx_core *out)
+{
+	static const char *const short_ids[TTX_CORE_COUNT] = { "b", "t0", "t1", "t2", "nc" };
+	for (unsigned i = 0; name && out && i < TTX_CORE_COUNT; i++)
+		if (strcasecmp(name, core_ids[i]) == 0 || strcasecmp(name, short_ids[i]) == 0) {
+			*out = (enum ttx_core)i;
+			return TTX_OK;
+		}
+	return TTX_EINVAL;
+}
+
+const char *ttx_core_wait_name(enum ttx_core_wait_reason why)
+{
+	static const char *const names[TTX_WAIT_REASON_COUNT] = {
+		"not waiting", "in a loop that polls what nothing changes", "a full Tensix instruction FIFO",
+		"TTSync (the Tensix thread to finish)", "an empty mailbox", "full mailboxes", "a PCBuf",
+	};
+	return (unsigned)why < TTX_WAIT_REASON_COUNT ? names[why] : NULL;
+}
+
+const char *ttx_core_stall_name(enum ttx_core_stall why)
+{
+	static const char *const names[TTX_CORE_STALL_COUNT] = { "load", "mul/div", "branch", "L1 store",
+	                                                         "full FIFO", "wait" };
+	return (unsigned)why < TTX_CORE_STALL_COUNT ? names[why] : NULL;
+}
+
+static enum ttx_status check_core(struct ttx_tile *t, enum ttx_core core)
+{
+	if (!t)
+		return TTX_EINVAL;
+	if ((unsigned)core >= TTX_CORE_COUNT)
+		return ttx_fail(t, TTX_EINVAL, "core %d does not exist (0-4: brisc, trisc0-2, ncrisc)", (int)core);
+	return TTX_OK;
+}
+
+enum ttx_status ttx_core_start(struct ttx_tile *t, enum ttx_core core, uint32_t pc)
+{
+	enum ttx_status st = check_core(t, core);
+	if (st == TTX_OK)
+		t->entry.core_release(t, core, pc);
+	return st;
+}
+
+enum ttx_status ttx_core_reg_read(struct ttx_tile *t, enum ttx_core core, unsigned reg, uint32_t *value)
+{
+	enum ttx_status st = check_core(t, core);
+	if (st != TTX_OK)
+		return st;
+	if (!value || reg > 32)
+		return ttx_fail(t, TTX_EINVAL, value ? "register %u: x0-x31 are 0-31, pc is 32" : "value is NULL", reg);
+	*value = reg == 32 ? t->core[core].pc : t->core[core].x[reg];
+	return TTX_OK;
+}
+
+enum ttx_status ttx_core_reg_write(struct ttx_tile *t, enum ttx_core core, unsigned reg, uint32_t value)
+{
+	enum ttx_status st = check_core(t, core);
+	if (st != TTX_OK)
+		return st;
+	if (reg > 32)
+		return ttx_fail(t, TTX_EINVAL, "register %u: x0-x31 are 0-31, pc is 32", reg);
+	if (reg == 32)
+		t->core[core].pc = value;
+	else if (reg)
+		t->core[core].x[reg] = value;
+	t->core[core].wait = 0;
+	return TTX_OK;
+}
+
+void ttx_core_state(const struct ttx_tile *t, enum ttx_core core, struct ttx_core_state *out)
+{
+	if (!out)
+		return;
+	memset(out, 0, sizeof(*out));
+	if (!t || (unsigned)core >= TTX_CORE_COUNT)
+		return;
+	const struct ttx_rvcore *c = &t->core[core];
+	out->released = c->run != TTX_CORE_IN_RESET;
+	out->halted = c->run == TTX_CORE_HALTED;
+	out->wait = (enum ttx_core_wait_reason)(c->run == TTX_CORE_RUNNING ? c->wait : 0);
+	out->wait_addr = c->wait_addr;
+	out->pc = c->pc;
+	out->insns = c->insns;
+	out->cycles = c->cycle;
+	memcpy(out->stalls, c->stall, sizeof(out->stalls));
+}
+
+enum ttx_status ttx_core_write(struct ttx_tile *t, enum ttx_core core, uint32_t addr, uint32_t value)
+{
+	enum ttx_status st = check_core(t, core);
+	if (st != TTX_OK)
+		return st;
+	if (addr & 3)
+		return ttx_fail(t, TTX_EINVAL, "store to unaligned address 0x%08X", addr);
+	st = t->entry.access(t, core, addr, 4, 1, &value, 1);
+	t->core_epoch++;
+	return st == TTX_FAULT ? TTX_EINVAL : st;
+}
+
+enum ttx_status ttx_core_read(struct ttx_tile *t, enum ttx_core core, uint32_t addr, uint32_t *value)
+{
+	enum ttx_status st = check_core(t, core);
+	if (st != TTX_OK)
+		return st;
+	if (!value)
+		return ttx_fail(t, TTX_EINVAL, "value is NULL");
+	if (addr & 3)
+		return ttx_fail(t, TTX_EINVAL, "load from unaligned address 0x%08X", addr);
+	st = t->entry.access(t, core, addr, 4, 0, value, 1);
+	t->core_epoch++;
+	return st == TTX_FAULT ? TTX_EINVAL : st;
 }
 
 /* ---- RWCs ---- */

@@ -10,14 +10,37 @@
 #include "ttx.h"
 #include "isa.h"
 
-/* Memory map of the tile as seen by RISC-V T0-T2 (TT/BabyRISCV/README.md). */
+/* Memory map of the tile as seen by the RISC-V cores (TT/BabyRISCV/README.md;
+   interp/riscv_mmio.c implements it, docs/riscv.md tabulates it). */
+#define TTX_MMIO_LOCAL        0xFFB00000u  /* each core's local data RAM */
 #define TTX_MMIO_TDMA         0xFFB11000u  /* TDMA-RISC registers (TT/TDMA-RISC.md) */
+#define TTX_MMIO_DEBUG        0xFFB12000u  /* tile control / debug / status (TT/TileControlDebugStatus.md) */
+#define TTX_MMIO_PIC          0xFFB13000u
+#define TTX_MMIO_NOC0         0xFFB20000u  /* NoC 0, NoC 1, overlay: up to 0xFFB7FFFF (the chip's) */
+#define TTX_MMIO_NC_IRAM      0xFFC00000u  /* RISCV NC instruction RAM (TT/BabyRISCV/InstructionRAM.md) */
+#define TTX_MMIO_INSTRN1_BUF  0xFFE50000u  /* RISCV B: push to T1, after the MOP expander */
+#define TTX_MMIO_INSTRN2_BUF  0xFFE60000u  /* RISCV B: push to T2 */
+#define TTX_MMIO_PC1_BUF      0xFFE90000u  /* RISCV B: PCBuf[1] */
+#define TTX_MMIO_PC2_BUF      0xFFEA0000u
+#define TTX_MMIO_MAILBOX      0xFFEC0000u  /* four 4 KiB windows (TT/BabyRISCV/Mailboxes.md) */
 #define TTX_MMIO_MOP_CFG      0xFFB80000u  /* MopCfg[9], write-only */
 #define TTX_MMIO_GPR          0xFFE00000u  /* GPRs[thread][64] */
 #define TTX_MMIO_INSTRN_BUF   0xFFE40000u  /* push an instruction (before the MOP expander) */
 #define TTX_MMIO_PC_BUF       0xFFE80000u
 #define TTX_MMIO_SEMAPHORES   0xFFE80020u  /* PC_BUF_BASE + 4 * PC_BUF_SEMAPHORE_BASE (8) */
 #define TTX_MMIO_CFG          0xFFEF0000u  /* Config[2][188], then ThreadConfig[3][57] x 16 B */
+/* Registers of the debug region (offsets from TTX_MMIO_DEBUG; tile_regs.json). */
+#define TTX_DBG_CFGREG_RD_CNTL    0x058u
+#define TTX_DBG_CFGREG_RDDATA     0x078u
+#define TTX_DBG_PC_BUF_OVERRIDE   0x090u   /* RISCV_DEBUG_REG_TRISC_PC_BUF_OVERRIDE */
+#define TTX_DBG_INSTRN_BUF_CTRL0  0x0A0u
+#define TTX_DBG_INSTRN_BUF_CTRL1  0x0A4u
+#define TTX_DBG_INSTRN_BUF_STATUS 0x0A8u
+#define TTX_DBG_SOFT_RESET_0      0x1B0u   /* TT/SoftReset.md */
+#define TTX_DBG_WALL_CLOCK_L      0x1F0u   /* TT/DebugTimestamper.md */
+#define TTX_DBG_WALL_CLOCK_H      0x1F8u
+#define TTX_DBG_TIMESTAMP         0x1FCu
+#define TTX_SOFT_RESET_CORES      0x47800u /* bits 11-14 (B, T0-T2) and 18 (NC): the reset value */
 
 /* Config words at or above this index are shared by both banks. */
 #define TTX_CFG_GLOBAL_BASE 152            /* GLOBAL_CFGREG_BASE_ADDR32 */
@@ -197,12 +220,50 @@ struct ttx_wait_gate {
 	uint16_t condition_mask;           /* STALLWAIT C0-C14, SEMWAIT C0-C1 */
 };
 
-/* One thread's instruction pipe: words pushed and not yet executed. */
+/* One thread's instruction pipe: words pushed and not yet executed.  A
+   RISC-V core's push waits while TTX_INSTRN_FIFO words are queued (the
+   frontend's FIFO before the MOP expander; its depth is not documented:
+   docs/riscv.md); the host's pushes are not bounded. */
+#define TTX_FROM_B_FIFO 16
+#define TTX_INSTRN_FIFO 32
 struct ttx_pipe {
 	uint32_t *words;
 	size_t head, tail, cap;            /* ring buffer, cap a power of two; tail - head queued */
 	bool blocked;                      /* the head instruction waits */
 	uint64_t blocked_epoch;            /* the tile's sync_epoch when it last did */
+	/* What RISCV B pushes through INSTRN_BUF/INSTRN1/INSTRN2: the mux after
+	   the MOP expander (TC/README.md "Frontend"); taken when no MOP is
+	   being expanded, before the next word of the pipe. */
+	uint32_t from_b[TTX_FROM_B_FIFO];
+	uint8_t b_head, b_tail;
+};
+
+
+/* ---- The five baby RISC-V cores (TT/BabyRISCV/README.md; interp/riscv.c,
+   interp/riscv_mmio.c, docs/riscv.md) ---- */
+enum ttx_core_run { TTX_CORE_IN_RESET, TTX_CORE_RUNNING, TTX_CORE_HALTED, TTX_CORE_STOPPED };
+/* Why a running core does not advance (enum ttx_core_wait_reason, ttx.h). */
+struct ttx_rv_cache;                   /* interp/riscv.c: pre-decoded blocks */
+struct ttx_rvcore {
+	uint32_t x[32];
+	uint32_t pc;
+	uint8_t run;                       /* enum ttx_core_run */
+	uint8_t wait;                      /* enum ttx_core_wait_reason, 0: not waiting */
+	uint32_t wait_addr;                /* the access it waits on */
+	uint64_t wait_epoch;               /* t->core_epoch when it began to wait */
+	uint32_t local_size;               /* 4 KiB (B, NC) or 2 KiB (T0-T2) */
+	uint8_t local[4096];               /* local data RAM (TT/BabyRISCV/README.md) */
+	/* a polling loop (docs/riscv.md "Waiting"): the registers at the last
+	   backward branch to loop_pc, and what the iteration did */
+	uint32_t loop_pc;
+	uint8_t loop_stored, loop_shared_load;
+	uint32_t loop_x[32];
+	/* the cycle model (always kept: it is cheap, and the wall clock reads it) */
+	uint64_t cycle;
+	uint64_t l1_store_free;            /* the next cycle an L1 store may issue */
+	uint64_t insns;
+	uint64_t stall[TTX_CORE_STALL_COUNT];
+	struct ttx_rv_cache *cache;
 };
 
 /* The cycle model (src/timing.c, docs/timing.md): each thread's and
@@ -251,12 +312,17 @@ struct ttx_entry_points {
 	/* A cycle in which no thread issues: lets scheduled work finish; *ran
 	   is set when anything executed. */
 	int (*idle)(struct ttx_tile *t, int *ran);
-	/* RISC-V loads and stores to the units' registers (TDMA-RISC,
-	   TT/TDMA-RISC.md), and the immediate effects of a store to Config
-	   (TC/BackendConfiguration.md "Special cases"). */
-	enum ttx_status (*mmio_write)(struct ttx_tile *t, unsigned thread, uint32_t addr, uint32_t value);
-	enum ttx_status (*mmio_read)(struct ttx_tile *t, unsigned thread, uint32_t addr, uint32_t *value);
-	void (*cfg_write_effects)(struct ttx_tile *t, unsigned bank, unsigned word, int by_rmwcib);
+	/* A load or store of size 1, 2 or 4 by RISC-V core `core` (enum
+	   ttx_core) into the tile's address map (interp/riscv_mmio.c):
+	   TTX_OK, TTX_BLOCKED (from_host: refused instead) or a fault. */
+	enum ttx_status (*access)(struct ttx_tile *t, unsigned core, uint32_t addr, unsigned size, int store,
+	                          uint32_t *value, int from_host);
+	/* The live RISC-V cores' time slices (interp/riscv.c): at most budget
+	   instructions (0: a slice each), *executed of them ran, *moved when a
+	   core advanced. */
+	enum ttx_status (*cores_run)(struct ttx_tile *t, uint64_t budget, uint64_t *executed, int *moved);
+	/* Release a core from soft reset at pc. */
+	void (*core_release)(struct ttx_tile *t, unsigned core, uint32_t pc);
 	void (*units_free)(struct ttx_tile *t);
 	/* jit/ (NULL in a build without it): run what the thread has next as
 	   one compiled block (instructions retired, 0 = none, -status on a
@@ -335,6 +401,26 @@ struct ttx_tile {
 	void (*attachment_free)(void *attachment);
 	uint8_t jit_on;
 	uint32_t jit_skip[TTX_THREADS];
+	/* The RISC-V cores and what connects them (TT/BabyRISCV/). */
+	struct ttx_rvcore core[TTX_CORE_COUNT];
+	uint8_t nc_iram[16384];                       /* RISCV NC's instruction RAM */
+	uint32_t soft_reset;                          /* RISCV_DEBUG_REG_SOFT_RESET_0 */
+	uint32_t pc_buf_override;                     /* RISCV_DEBUG_REG_TRISC_PC_BUF_OVERRIDE */
+	uint32_t instrn_buf_ctrl[2], cfgreg_rd_data, debug_regs[0x220 / 4];
+	uint32_t wall_clock_hi_at;
+	struct { uint32_t v[16]; uint8_t head, n; } pc_buf[TTX_THREADS];      /* TT/BabyRISCV/PCBufs.md */
+	struct { uint32_t v[4]; uint8_t head, n; } mailbox[4][4];             /* [from][to], Mailboxes.md */
+	uint8_t cores_live;                           /* bit c: core c released and not halted */
+	/* the L1 ranges ELF images were loaded into, by core (src/elf.c) */
+	struct ttx_loaded { uint32_t start, end; uint8_t core; } loaded[64];
+	unsigned nloaded;
+	/* write generations of L1's 4 KiB pages and of the instruction RAM:
+	   decoded RISC-V code is valid while its page's is unchanged
+	   (ttx_l1_touched); code_gen_all invalidates everything */
+	uint32_t code_gen[(TTX_L1_SIZE + 4095) / 4096], code_gen_iram, code_gen_all;
+	uint64_t core_epoch;                          /* bumped by what can wake a waiting core */
+	uint64_t core_insns;                          /* RISC-V instructions retired */
+	uint8_t access_by_host;                       /* (the access being made is the host's: for messages) */
 	struct ttx_timing timing;
 	struct ttx_stats stats;          /* insns_by_unit is derived from op_counts */
 	uint64_t op_counts[256];         /* instructions retired (or expanded) per opcode */
@@ -358,6 +444,18 @@ uint32_t ttx_thread_cfg_get(const struct ttx_tile *t, unsigned thread, enum ttx_
 void ttx_thread_cfg_set(struct ttx_tile *t, unsigned thread, enum ttx_thread_cfg_field f, uint32_t value);
 /* The Config bank a thread's instructions use (ThreadConfig CFG_STATE_ID_StateID). */
 unsigned ttx_cfg_bank(const struct ttx_tile *t, unsigned thread);
+
+/* Every writer of L1 reports what it wrote: RISC-V code decoded from those
+   pages is stale, and a core waiting on memory may go on. */
+static inline void ttx_l1_touched(struct ttx_tile *t, uint32_t addr, size_t len)
+{
+	if (!len || addr >= TTX_L1_SIZE)
+		return;
+	uint32_t last = (uint32_t)((addr + len - 1 < TTX_L1_SIZE ? addr + len - 1 : TTX_L1_SIZE - 1) >> 12);
+	for (uint32_t p = addr >> 12; p <= last; p++)
+		t->code_gen[p]++;
+	t->core_epoch++;
+}
 
 /* ApplyAddrMod / ApplyPartialAddrMod (TC/RWCs.md). */
 void ttx_apply_addr_mod(struct ttx_tile *t, unsigned thread, unsigned addr_mod, bool update_fidelity);

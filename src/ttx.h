@@ -296,6 +296,78 @@ TTX_API void ttx_thread_state(const struct ttx_tile *t, unsigned thread, struct 
    compiled block could overshoot); 0 = no cycle bound. */
 TTX_API enum ttx_status ttx_run_cycles(struct ttx_tile *t, uint64_t cycle, uint64_t max_insns);
 
+/* ---- The five baby RISC-V cores (docs/riscv.md) ----
+ * Each tile has RISCV B, T0, T1, T2 and NC, RV32IM with the .ttinsn
+ * extension (TT/BabyRISCV/README.md), all in soft reset at power-on.  A
+ * released core runs under ttx_run with the Tensix threads; ttx_run ends
+ * when every released core has halted (ebreak, ecall) or waits in a loop
+ * nothing can end (j ., or polling what no other agent will change) and
+ * the threads are idle, and max_insns counts RISC-V instructions too. */
+enum ttx_core { TTX_CORE_B, TTX_CORE_T0, TTX_CORE_T1, TTX_CORE_T2, TTX_CORE_NC, TTX_CORE_COUNT };
+/* Why a running core is not advancing. */
+enum ttx_core_wait_reason {
+	TTX_WAIT_NONE,
+	TTX_WAIT_LOOP,            /* a loop that repeats the same state: polling (or j .) */
+	TTX_WAIT_INSTRN_FIFO,     /* a Tensix push into a full instruction FIFO */
+	TTX_WAIT_TTSYNC,          /* CoprocessorDoneCheck / MOPExpanderDoneCheck */
+	TTX_WAIT_MAILBOX_EMPTY,   /* popping an empty mailbox */
+	TTX_WAIT_MAILBOX_FULL,    /* pushing into full mailboxes */
+	TTX_WAIT_PC_BUF,          /* a PCBuf read (either side) or a push into a full one */
+	TTX_WAIT_REASON_COUNT
+};
+/* Where a core's cycles went besides issuing (the cycle model, docs/riscv.md). */
+enum ttx_core_stall {
+	TTX_CORE_STALL_LOAD,      /* waiting for a load's result */
+	TTX_CORE_STALL_MULDIV,    /* a multiply or divide occupying the Integer Unit */
+	TTX_CORE_STALL_BRANCH,    /* a mispredicted branch's bubble */
+	TTX_CORE_STALL_STORE,     /* L1 stores, one per 5 cycles */
+	TTX_CORE_STALL_FIFO,      /* a push into a full instruction FIFO */
+	TTX_CORE_STALL_WAIT,      /* TTSync, mailboxes, PCBufs, polling loops */
+	TTX_CORE_STALL_COUNT
+};
+struct ttx_core_state {
+	int released;             /* out of soft reset */
+	int halted;               /* stopped by ebreak or ecall */
+	enum ttx_core_wait_reason wait;
+	uint32_t wait_addr;       /* the address of the access it waits on */
+	uint32_t pc;
+	uint64_t insns, cycles;   /* retired; the core's cycle count */
+	uint64_t stalls[TTX_CORE_STALL_COUNT];
+};
+/* "brisc", "trisc0", "trisc1", "trisc2", "ncrisc" (NULL past the last);
+   ttx_core_parse also takes "b", "t0".."t2", "nc" in any case. */
+TTX_API const char *ttx_core_name(enum ttx_core core);
+TTX_API enum ttx_status ttx_core_parse(const char *name, enum ttx_core *out);
+TTX_API const char *ttx_core_wait_name(enum ttx_core_wait_reason why);
+TTX_API const char *ttx_core_stall_name(enum ttx_core_stall why);
+/* Place the PT_LOAD segments of an ELF32 RISC-V little-endian image at
+   their load addresses (p_paddr) in the memories they name as `core` sees
+   them: L1, its local data RAM, RISCV NC's instruction RAM (the bytes past
+   p_filesz are zeroed).  *entry (may be NULL) gets the entry point.
+   TTX_EINVAL, with the reason, for a malformed image, a segment outside
+   every memory of the core or overlapping L1 another core's image took,
+   an entry point outside the memory the core executes from; nothing is
+   written then.  core TTX_CORE_COUNT: no core, L1 only, no entry check. */
+TTX_API enum ttx_status ttx_elf_load(struct ttx_tile *t, enum ttx_core core, const void *image, size_t len,
+                                     uint32_t *entry);
+/* Release core from soft reset at pc (its registers zeroed), as writing
+   RISCV_DEBUG_REG_SOFT_RESET_0 does with the reset PC. */
+TTX_API enum ttx_status ttx_core_start(struct ttx_tile *t, enum ttx_core core, uint32_t pc);
+/* x0-x31 as 0-31, pc as 32. */
+TTX_API enum ttx_status ttx_core_reg_read(struct ttx_tile *t, enum ttx_core core, unsigned reg, uint32_t *value);
+TTX_API enum ttx_status ttx_core_reg_write(struct ttx_tile *t, enum ttx_core core, unsigned reg, uint32_t value);
+TTX_API void ttx_core_state(const struct ttx_tile *t, enum ttx_core core, struct ttx_core_state *out);
+/* A 32-bit load or store by `core` (aligned): what its sw/lw does, except
+   that an access that would wait (an empty mailbox, a full FIFO) is
+   TTX_EINVAL instead. */
+TTX_API enum ttx_status ttx_core_write(struct ttx_tile *t, enum ttx_core core, uint32_t addr, uint32_t value);
+TTX_API enum ttx_status ttx_core_read(struct ttx_tile *t, enum ttx_core core, uint32_t addr, uint32_t *value);
+/* Run as ttx_run, ending also (TTX_OK) as soon as every L1 word addr[i]
+   holds value[i] (checked between the cores' time slices), the way a host
+   polls mailboxes in L1. */
+TTX_API enum ttx_status ttx_run_until(struct ttx_tile *t, uint64_t max_insns, const uint32_t *addr,
+                                      const uint32_t *value, size_t n);
+
 TTX_API void ttx_stats_get(const struct ttx_tile *t, struct ttx_stats *out);
 /* The mnemonic of an opcode (0-255), NULL if it has none. */
 TTX_API const char *ttx_opcode_name(unsigned opcode);

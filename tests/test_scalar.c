@@ -646,10 +646,10 @@ START_TEST(test_storeind_mmio_window)
 	G(t, 1) = 0x10FF0, G(t, 2) = 0x0105, G(t, 8) = 0x1234;
 	run1(t, enc("STOREIND 0, 1, 0, 4, 1, 8, 1"));
 	ck_assert_uint_eq(t->mover_params[0], 0x1234);
-	/* 0x12000: the debug registers, not modelled */
+	/* 0x13000: the PIC's registers, not modelled */
 	ttx_tile_reset(t);
-	G(t, 1) = 0x11FF0, G(t, 2) = 0x0105;
-	run_fault(t, enc("STOREIND 0, 1, 0, 4, 1, 8, 1"), "MMIO store at 0xFFB12000: not modelled");
+	G(t, 1) = 0x12FF0, G(t, 2) = 0x0105;
+	run_fault(t, enc("STOREIND 0, 1, 0, 4, 1, 8, 1"), "MMIO store at 0xFFB13000: not modelled");
 	ck_assert_uint_eq(G(t, 2), 0x0105);        /* no increment on a fault */
 	/* 0x10FFF & 0xFFFFC = 0x10FFC: below 0xFFB11000, undefined. */
 	ttx_tile_reset(t);
@@ -800,8 +800,8 @@ START_TEST(test_storereg_window)
 	G(t, 3) = 0x12345678;
 	run1(t, enc("STOREREG 3, 0x4400"));
 	ck_assert_uint_eq(t->mover_params[0], 0x12345678);
-	/* 0x4800 * 4 = 0x12000: the debug registers, not modelled. */
-	run_fault(t, enc("STOREREG 3, 0x4800"), "MMIO store at 0xFFB12000: not modelled");
+	/* 0x4C00 * 4 = 0x13000: the PIC's registers, not modelled. */
+	run_fault(t, enc("STOREREG 3, 0x4C00"), "MMIO store at 0xFFB13000: not modelled");
 	/* 0x3FFFF * 4 = 0xFFFFC: the top of the window, 0xFFBFFFFC. */
 	ttx_tile_reset(t);
 	run_fault(t, enc("STOREREG 3, 0x3FFFF"), "0xFFBFFFFC");
@@ -823,7 +823,7 @@ START_TEST(test_loadreg_window)
 	ck_assert_uint_eq(G(t, 4), 0xAAAAAAAA);
 	ttx_tile_reset(t);
 	G(t, 4) = 0xAAAAAAAA;
-	run_fault(t, enc("LOADREG 4, 0x4800"), "MMIO load at 0xFFB12000: not modelled");
+	run_fault(t, enc("LOADREG 4, 0x4C00"), "MMIO load at 0xFFB13000: not modelled");
 	ck_assert_uint_eq(G(t, 4), 0xAAAAAAAA);
 	ttx_tile_reset(t);
 	run_fault(t, enc("LOADREG 4, 0x20001"), "0xFFB80004");

@@ -1225,7 +1225,7 @@ START_TEST(test_mmio_errors)
 END_TEST
 
 /* The host's hook for addresses the tile does not map: a little register
-   file at 0xFFB12000-0xFFB1200C (NoC registers, say) that refuses the rest. */
+   file at 0xFFB13000-0xFFB1300C (the PIC's, say) that refuses the rest. */
 static uint32_t enc(const char *text)
 {
 	uint32_t w = 0;
@@ -1242,14 +1242,14 @@ struct outside {
 static int outside_hook(void *ctx, unsigned thread, uint32_t addr, int store, uint32_t *value)
 {
 	struct outside *o = ctx;
-	if (addr < 0xFFB12000u || addr >= 0xFFB12010u)
+	if (addr < 0xFFB13000u || addr >= 0xFFB13010u)   /* the PIC's registers, which ttx does not model */
 		return -1;
 	o->last_thread = thread;
 	if (store) {
-		o->regs[(addr - 0xFFB12000u) / 4] = *value;
+		o->regs[(addr - 0xFFB13000u) / 4] = *value;
 		o->stores++;
 	} else {
-		*value = o->regs[(addr - 0xFFB12000u) / 4];
+		*value = o->regs[(addr - 0xFFB13000u) / 4];
 		o->loads++;
 	}
 	return 0;
@@ -1262,34 +1262,34 @@ START_TEST(test_mmio_hook)
 	struct ttx_tile *t = ttx_tile_new(&opt);
 	uint32_t v = 0;
 	/* the RISC-V side */
-	ck_assert_int_eq(ttx_mmio_write(t, 1, 0xFFB12004u, 0xCAFEF00Du), TTX_OK);
+	ck_assert_int_eq(ttx_mmio_write(t, 1, 0xFFB13004u, 0xCAFEF00Du), TTX_OK);
 	ck_assert_uint_eq(o.regs[1], 0xCAFEF00Du);
 	ck_assert_uint_eq(o.last_thread, 1);
-	ck_assert_int_eq(ttx_mmio_read(t, 2, 0xFFB12004u, &v), TTX_OK);
+	ck_assert_int_eq(ttx_mmio_read(t, 2, 0xFFB13004u, &v), TTX_OK);
 	ck_assert_uint_eq(v, 0xCAFEF00Du);
 	/* refused by the hook: an error naming it, nothing changed */
-	ck_assert_int_eq(ttx_mmio_write(t, 0, 0xFFB13000u, 1), TTX_EINVAL);
+	ck_assert_int_eq(ttx_mmio_write(t, 0, 0xFFB13010u, 1), TTX_EINVAL);
 	ck_assert_ptr_nonnull(strstr(ttx_tile_error(t), "refused"));
 	/* what ttx maps never reaches the hook; nor ThreadConfig stores, nor
 	   unaligned ones */
 	ck_assert_int_eq(ttx_mmio_write(t, 0, 0x100, 7), TTX_OK);
-	ck_assert_int_eq(ttx_mmio_write(t, 0, 0xFFB12002u, 7), TTX_EINVAL);
+	ck_assert_int_eq(ttx_mmio_write(t, 0, 0xFFB13002u, 7), TTX_EINVAL);
 	ck_assert_int_eq(ttx_mmio_write(t, 0, TTX_MMIO_CFG + 2 * TTX_CFG_WORDS * 4, 7), TTX_EINVAL);
 	ck_assert_ptr_nonnull(strstr(ttx_tile_error(t), "SETC16"));
 	ck_assert_uint_eq(o.stores, 1);
-	/* the coprocessor's side: GPR 3 = 0x1234, STOREREG 3 to 0xFFB12008
-	   (AddrLo 0x4802), LOADREG into GPR 4 from there */
+	/* the coprocessor's side: GPR 3 = 0x1234, STOREREG 3 to 0xFFB13008
+	   (AddrLo 0x4C02), LOADREG into GPR 4 from there */
 	t->gpr[0][3] = 0x1234;
-	PUSH(t, 0, enc("STOREREG 3, 0x4802"), enc("LOADREG 4, 0x4802"));
+	PUSH(t, 0, enc("STOREREG 3, 0x4C02"), enc("LOADREG 4, 0x4C02"));
 	RUN_OK(t);
 	ck_assert_uint_eq(o.regs[2], 0x1234);
 	ck_assert_uint_eq(t->gpr[0][4], 0x1234);
 	ck_assert_uint_eq(o.stores, 2);
 	ck_assert_uint_eq(o.loads, 2);
 	/* an instruction's access the hook refuses faults with the address */
-	PUSH(t, 0, enc("STOREREG 3, 0x4C00"));
+	PUSH(t, 0, enc("STOREREG 3, 0x4C04"));
 	ck_assert_int_eq(ttx_run(t, 0), TTX_FAULT);
-	ck_assert_ptr_nonnull(strstr(ttx_tile_error(t), "0xFFB13000"));
+	ck_assert_ptr_nonnull(strstr(ttx_tile_error(t), "0xFFB13010"));
 	ttx_tile_destroy(t);
 }
 END_TEST
@@ -1686,7 +1686,8 @@ START_TEST(test_program_mmio_error_line)
 	/* at run time (ttx_mmio_write) the same reason */
 	struct ttx_tile *t = new_tile();
 	ck_assert_int_eq(ttx_mmio_write(t, 0, 0xFFB00800, 1), TTX_EINVAL);
-	ck_assert_str_eq(ttx_tile_error(t), "MMIO store to 0xFFB00800: no emulated register there");
+	ck_assert_str_eq(ttx_tile_error(t), "MMIO store to 0xFFB00800 (as RISCV T0 sees it): past the core's local "
+	                                    "data RAM");
 	ttx_tile_destroy(t);
 }
 END_TEST

@@ -1,0 +1,517 @@
+/* The five baby RISC-V cores of a tile (TT/BabyRISCV/README.md): RV32IM with
+ * the .ttinsn extension, interpreted from pre-decoded blocks, with the
+ * pipeline's cycle costs; docs/riscv.md describes the model.
+ *
+ * Blocks.  A block is the straight run of instructions from a pc to the
+ * first control transfer (branch, jal, jalr, ecall, ebreak), at most
+ * BLOCK_MAX long and never crossing a 4 KiB page, decoded once into
+ * struct rv_op and kept in a direct-mapped table per core.  A block records
+ * its page's write generation (t->code_gen, bumped by every writer of L1:
+ * ttx_l1_touched) and is decoded again when the page has been written since.
+ *
+ * Waiting.  An access that must wait (a full instruction FIFO, an empty
+ * mailbox, TTSync) leaves the core at that instruction; it tries again once
+ * something that could release it has happened (t->core_epoch or the Tensix
+ * threads' retired count moved).  A loop that reads only what others could
+ * change and comes back to its head with every register unchanged (a
+ * polling loop, or j .) waits the same way: spinning would only burn host
+ * time.  A run ends when every live core waits in such a loop and the
+ * threads are idle (docs/riscv.md "When a run ends").
+ *
+ * Cycles.  Each instruction takes one cycle; mul* one more, div/rem 2 or
+ * 6-33 by the dividend, a mispredicted branch (static backward-taken /
+ * forward-not-taken; jalr always) two more; a load stalls the first
+ * instruction of the block that reads its result by the region's latency
+ * less the distance (local RAM 2, mailboxes/PCBufs/TTSync/semaphores 3,
+ * GPRs/configuration 4, other registers 7, L1 8); L1 stores issue one per
+ * 5 cycles.  Numbers from the page's Pipeline and Load/Store Unit sections. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tile.h"
+#include "rv32.h"
+#include "riscv.h"
+
+#define BLOCK_MAX 64
+#define CACHE_SLOTS 1024
+#define QUANTUM 4096        /* instructions a core runs before the others get a turn */
+
+struct rv_op {
+	uint8_t op, rd, rs1, rs2;   /* rd 32: the sink for writes to x0 */
+	int32_t imm;
+	uint8_t use;                /* a load: instructions until its rd is read (0: not in the block) */
+};
+
+struct rv_block {
+	uint32_t pc, gen;
+	uint32_t n;
+	struct rv_op ops[BLOCK_MAX];
+};
+
+struct ttx_rv_cache {
+	struct rv_block *slot[CACHE_SLOTS];
+};
+
+static const char *const core_names[TTX_CORE_COUNT] = { "RISCV B", "RISCV T0", "RISCV T1", "RISCV T2", "RISCV NC" };
+
+void ttx_rv_free(struct ttx_tile *t)
+{
+	for (unsigned i = 0; i < TTX_CORE_COUNT; i++) {
+		struct ttx_rv_cache *c = t->core[i].cache;
+		if (!c)
+			continue;
+		for (unsigned k = 0; k < CACHE_SLOTS; k++)
+			free(c->slot[k]);
+		free(c);
+		t->core[i].cache = NULL;
+	}
+}
+
+/* ---- decoding into blocks ---- */
+
+static int ends_block(unsigned op)
+{
+	switch (op) {
+	case TTX_RV_JAL: case TTX_RV_JALR: case TTX_RV_BEQ: case TTX_RV_BNE: case TTX_RV_BLT: case TTX_RV_BGE:
+	case TTX_RV_BLTU: case TTX_RV_BGEU: case TTX_RV_ECALL: case TTX_RV_EBREAK: case TTX_RV_INVALID:
+		return 1;
+	}
+	return 0;
+}
+
+static int is_load(unsigned op)
+{
+	return op >= TTX_RV_LB && op <= TTX_RV_LHU;
+}
+
+/* The bytes at pc a core fetches from, and the generation counter of its
+   page; NULL if instructions cannot be fetched there. */
+static const uint8_t *code_at(struct ttx_tile *t, unsigned core, uint32_t pc, uint32_t **gen)
+{
+	if (pc < TTX_L1_SIZE) {
+		*gen = &t->code_gen[pc >> 12];
+		return t->l1 + pc;
+	}
+	if (core == TTX_CORE_NC && pc - TTX_MMIO_NC_IRAM < sizeof(t->nc_iram)) {
+		*gen = &t->code_gen_iram;
+		return t->nc_iram + (pc - TTX_MMIO_NC_IRAM);
+	}
+	return NULL;
+}
+
+static void decode_block(struct ttx_tile *t, struct rv_block *b, const uint8_t *code, uint32_t pc, uint32_t gen)
+{
+	b->pc = pc;
+	b->gen = gen;
+	b->n = 0;
+	uint32_t room = (0x1000 - (pc & 0xFFF)) / 4;
+	if (pc >= TTX_L1_SIZE - 0x1000 && pc < TTX_L1_SIZE)
+		room = (TTX_L1_SIZE - pc) / 4 < room ? (TTX_L1_SIZE - pc) / 4 : room;
+	while (b->n < BLOCK_MAX && b->n < room) {
+		uint32_t w;
+		memcpy(&w, code + 4 * b->n, 4);
+		struct ttx_rv_insn in = ttx_rv_decode(w);
+		struct rv_op *o = &b->ops[b->n++];
+		o->op = in.op;
+		o->rd = in.rd ? in.rd : 32;
+		o->rs1 = in.rs1;
+		o->rs2 = in.rs2;
+		o->imm = in.imm;
+		o->use = 0;
+		if (ends_block(in.op))
+			break;
+	}
+	/* how far each load's result is from its first reader in the block */
+	for (uint32_t i = 0; i < b->n; i++) {
+		struct rv_op *o = &b->ops[i];
+		if (!is_load(o->op) || o->rd == 32)
+			continue;
+		for (uint32_t k = i + 1; k < b->n; k++) {
+			const struct rv_op *u = &b->ops[k];
+			enum ttx_rv_format f = ttx_rv_table[u->op].format;
+			int reads1 = f != TTX_RVF_U && f != TTX_RVF_J && f != TTX_RVF_NONE && f != TTX_RVF_TTINSN;
+			int reads2 = f == TTX_RVF_R || f == TTX_RVF_S || f == TTX_RVF_B;
+			if ((reads1 && u->rs1 == o->rd) || (reads2 && u->rs2 == o->rd)) {
+				o->use = (uint8_t)(k - i);
+				break;
+			}
+			if (u->rd == o->rd)
+				break;   /* overwritten before any read */
+		}
+	}
+	(void)t;
+}
+
+static struct rv_block *block_at(struct ttx_tile *t, unsigned core, uint32_t pc)
+{
+	struct ttx_rvcore *c = &t->core[core];
+	uint32_t *gen;
+	const uint8_t *code = (pc & 3) ? NULL : code_at(t, core, pc, &gen);
+	if (!code) {
+		ttx_fail(t, TTX_FAULT, "%s: instruction fetch from 0x%08X: %s", core_names[core], pc,
+		         pc & 3 ? "not 4-byte aligned" : "instructions execute only from L1 (or RISCV NC's instruction "
+		         "RAM), TT/BabyRISCV/README.md \"Frontend\"");
+		return NULL;
+	}
+	if (!c->cache && !(c->cache = calloc(1, sizeof(*c->cache)))) {
+		ttx_fail(t, TTX_ENOMEM, "out of memory for %s's decoded code", core_names[core]);
+		return NULL;
+	}
+	struct rv_block **slot = &c->cache->slot[(pc >> 2) & (CACHE_SLOTS - 1)];
+	uint32_t g = *gen + t->code_gen_all;
+	if (*slot && (*slot)->pc == pc && (*slot)->gen == g)
+		return *slot;
+	if (!*slot && !(*slot = malloc(sizeof(**slot)))) {
+		ttx_fail(t, TTX_ENOMEM, "out of memory for %s's decoded code", core_names[core]);
+		return NULL;
+	}
+	decode_block(t, *slot, code, pc, g);
+	return *slot;
+}
+
+/* ---- timing ---- */
+
+/* Load latency by region (TT/BabyRISCV/README.md "Load/Store Unit"). */
+static unsigned load_latency(uint32_t addr)
+{
+	if (addr < TTX_L1_SIZE)
+		return 8;
+	if (addr - TTX_MMIO_LOCAL < 0x1000)
+		return 2;
+	if ((addr >> 16) == (TTX_MMIO_PC_BUF >> 16) || (addr >> 16) == (TTX_MMIO_PC1_BUF >> 16) ||
+	    (addr >> 16) == (TTX_MMIO_PC2_BUF >> 16) || (addr >> 16) == (TTX_MMIO_MAILBOX >> 16))
+		return 3;
+	if ((addr >> 16) == (TTX_MMIO_GPR >> 16) || (addr >> 16) == (TTX_MMIO_CFG >> 16))
+		return 4;
+	return 7;
+}
+
+/* div/rem: 2 cycles for a divisor of 0 or 1 and for INT_MIN / -1, else 6 to
+   33 by the dividend's magnitude (its bit length + 1, at least 6). */
+static unsigned div_cycles(uint32_t a, uint32_t b, int is_signed)
+{
+	if (b == 0 || b == 1 || (is_signed && a == 0x80000000u && b == 0xFFFFFFFFu))
+		return 2;
+	uint32_t m = is_signed && (int32_t)a < 0 ? 0u - a : a;
+	unsigned bits = m ? 32 - (unsigned)__builtin_clz(m) : 0;
+	return bits + 1 < 6 ? 6 : bits + 1;
+}
+
+/* ---- the interpreter ---- */
+
+static uint64_t wake_epoch(const struct ttx_tile *t)
+{
+	return t->core_epoch + t->stats.insns;
+}
+
+static enum ttx_core_wait_reason wait_reason(unsigned core, uint32_t addr, int store)
+{
+	if ((addr >> 16) == (TTX_MMIO_MAILBOX >> 16))
+		return store ? TTX_WAIT_MAILBOX_FULL : TTX_WAIT_MAILBOX_EMPTY;
+	if ((addr >> 16) >= (TTX_MMIO_INSTRN_BUF >> 16) && (addr >> 16) <= (TTX_MMIO_INSTRN2_BUF >> 16))
+		return TTX_WAIT_INSTRN_FIFO;
+	if (core != TTX_CORE_B && (addr & 0xFFFF) >= 4 && (addr & 0xFFFF) <= 8)
+		return TTX_WAIT_TTSYNC;
+	return TTX_WAIT_PC_BUF;
+}
+
+/* Run core for at most max instructions, or until it waits, halts or
+   faults.  *done gets the instructions it retired. */
+static enum ttx_status run_core(struct ttx_tile *t, unsigned core, uint64_t max, uint64_t *done)
+{
+	struct ttx_rvcore *c = &t->core[core];
+	uint32_t r[33];
+	memcpy(r, c->x, sizeof(c->x));
+	r[32] = 0;
+	uint32_t pc = c->pc;
+	uint64_t cyc = c->cycle, n = 0;
+	enum ttx_status st = TTX_OK;
+	uint32_t local_size = c->local_size;
+	uint8_t *l1 = t->l1, *local = c->local;
+	while (n < max) {
+		struct rv_block *b = block_at(t, core, pc);
+		if (!b) {
+			st = t->error[0] && strstr(t->error, "out of memory") ? TTX_ENOMEM : TTX_FAULT;
+			break;
+		}
+		const struct rv_op *o = b->ops, *end = o + (b->n < max - n ? b->n : (uint32_t)(max - n));
+		uint32_t ipc = pc, next;
+		for (;; o++, ipc += 4) {
+			if (o == end) {
+				next = ipc;
+				goto block_done;
+			}
+			cyc++;
+			uint32_t a, v;
+			switch (o->op) {
+			case TTX_RV_LUI: r[o->rd] = (uint32_t)o->imm; break;
+			case TTX_RV_AUIPC: r[o->rd] = ipc + (uint32_t)o->imm; break;
+			case TTX_RV_ADDI: r[o->rd] = r[o->rs1] + (uint32_t)o->imm; break;
+			case TTX_RV_SLTI: r[o->rd] = (int32_t)r[o->rs1] < o->imm; break;
+			case TTX_RV_SLTIU: r[o->rd] = r[o->rs1] < (uint32_t)o->imm; break;
+			case TTX_RV_XORI: r[o->rd] = r[o->rs1] ^ (uint32_t)o->imm; break;
+			case TTX_RV_ORI: r[o->rd] = r[o->rs1] | (uint32_t)o->imm; break;
+			case TTX_RV_ANDI: r[o->rd] = r[o->rs1] & (uint32_t)o->imm; break;
+			case TTX_RV_SLLI: r[o->rd] = r[o->rs1] << o->imm; break;
+			case TTX_RV_SRLI: r[o->rd] = r[o->rs1] >> o->imm; break;
+			case TTX_RV_SRAI: r[o->rd] = (uint32_t)((int32_t)r[o->rs1] >> o->imm); break;
+			case TTX_RV_ADD: r[o->rd] = r[o->rs1] + r[o->rs2]; break;
+			case TTX_RV_SUB: r[o->rd] = r[o->rs1] - r[o->rs2]; break;
+			case TTX_RV_SLL: r[o->rd] = r[o->rs1] << (r[o->rs2] & 31); break;
+			case TTX_RV_SLT: r[o->rd] = (int32_t)r[o->rs1] < (int32_t)r[o->rs2]; break;
+			case TTX_RV_SLTU: r[o->rd] = r[o->rs1] < r[o->rs2]; break;
+			case TTX_RV_XOR: r[o->rd] = r[o->rs1] ^ r[o->rs2]; break;
+			case TTX_RV_SRL: r[o->rd] = r[o->rs1] >> (r[o->rs2] & 31); break;
+			case TTX_RV_SRA: r[o->rd] = (uint32_t)((int32_t)r[o->rs1] >> (r[o->rs2] & 31)); break;
+			case TTX_RV_OR: r[o->rd] = r[o->rs1] | r[o->rs2]; break;
+			case TTX_RV_AND: r[o->rd] = r[o->rs1] & r[o->rs2]; break;
+			/* M: the Integer Unit is busy for two cycles (multiply) or
+			   2-33 (divide); the results as the spec defines them at the
+			   edges (x / 0 = -1, x % 0 = x, INT_MIN / -1 = INT_MIN, rem 0) */
+			case TTX_RV_MUL:
+				r[o->rd] = r[o->rs1] * r[o->rs2];
+				cyc++, c->stall[TTX_CORE_STALL_MULDIV]++;
+				break;
+			case TTX_RV_MULH:
+				r[o->rd] = (uint32_t)((uint64_t)((int64_t)(int32_t)r[o->rs1] * (int32_t)r[o->rs2]) >> 32);
+				cyc++, c->stall[TTX_CORE_STALL_MULDIV]++;
+				break;
+			case TTX_RV_MULHSU:
+				r[o->rd] = (uint32_t)((uint64_t)((int64_t)(int32_t)r[o->rs1] * (int64_t)(uint64_t)r[o->rs2]) >> 32);
+				cyc++, c->stall[TTX_CORE_STALL_MULDIV]++;
+				break;
+			case TTX_RV_MULHU:
+				r[o->rd] = (uint32_t)(((uint64_t)r[o->rs1] * r[o->rs2]) >> 32);
+				cyc++, c->stall[TTX_CORE_STALL_MULDIV]++;
+				break;
+			case TTX_RV_DIV: case TTX_RV_DIVU: case TTX_RV_REM: case TTX_RV_REMU: {
+				uint32_t x = r[o->rs1], y = r[o->rs2];
+				int sgn = o->op == TTX_RV_DIV || o->op == TTX_RV_REM, rem = o->op >= TTX_RV_REM;
+				uint32_t q;
+				if (y == 0)
+					q = rem ? x : 0xFFFFFFFFu;
+				else if (sgn && x == 0x80000000u && y == 0xFFFFFFFFu)
+					q = rem ? 0 : x;
+				else if (sgn)
+					q = rem ? (uint32_t)((int32_t)x % (int32_t)y) : (uint32_t)((int32_t)x / (int32_t)y);
+				else
+					q = rem ? x % y : x / y;
+				unsigned k = div_cycles(x, y, sgn) - 1;
+				cyc += k, c->stall[TTX_CORE_STALL_MULDIV] += k;
+				r[o->rd] = q;
+				break;
+			}
+			case TTX_RV_FENCE: break;   /* "executed as if it were nop" */
+			case TTX_RV_LB: case TTX_RV_LH: case TTX_RV_LW: case TTX_RV_LBU: case TTX_RV_LHU: {
+				unsigned size = o->op == TTX_RV_LW ? 4 : o->op == TTX_RV_LB || o->op == TTX_RV_LBU ? 1 : 2;
+				a = (r[o->rs1] + (uint32_t)o->imm) & ~(size - 1);
+				v = 0;
+				if (a < TTX_L1_SIZE) {
+					memcpy(&v, l1 + a, size);
+					c->loop_shared_load = 1;
+				} else if (a - TTX_MMIO_LOCAL < local_size) {
+					memcpy(&v, local + (a - TTX_MMIO_LOCAL), size);
+				} else {
+					c->pc = ipc, c->cycle = cyc;
+					st = ttx_rv_access(t, core, a, size, 0, &v, 0);
+					if (st != TTX_OK) {
+						cyc--;
+						if (st == TTX_BLOCKED) {
+							c->wait = (uint8_t)wait_reason(core, a, 0);
+							c->wait_addr = a;
+							c->wait_epoch = wake_epoch(t);
+							st = TTX_OK;
+						}
+						next = ipc;
+						goto stop;
+					}
+					c->loop_shared_load = 1;
+				}
+				if (o->op == TTX_RV_LB)
+					v = (uint32_t)(int32_t)(int8_t)v;
+				else if (o->op == TTX_RV_LH)
+					v = (uint32_t)(int32_t)(int16_t)v;
+				r[o->rd] = v;
+				unsigned lat = load_latency(a);
+				if (o->use && o->use < lat) {
+					cyc += lat - o->use;
+					c->stall[TTX_CORE_STALL_LOAD] += lat - o->use;
+				}
+				break;
+			}
+			case TTX_RV_SB: case TTX_RV_SH: case TTX_RV_SW:
+			case TTX_RV_TTINSN: {
+				unsigned size = o->op == TTX_RV_SB ? 1 : o->op == TTX_RV_SH ? 2 : 4;
+				if (o->op == TTX_RV_TTINSN)
+					a = TTX_MMIO_INSTRN_BUF, v = (uint32_t)o->imm;
+				else
+					a = (r[o->rs1] + (uint32_t)o->imm) & ~(size - 1), v = r[o->rs2];
+				c->loop_stored = 1;
+				if (a < TTX_L1_SIZE) {
+					memcpy(l1 + a, &v, size);
+					ttx_l1_touched(t, a, size);
+					if (cyc < c->l1_store_free) {
+						c->stall[TTX_CORE_STALL_STORE] += c->l1_store_free - cyc;
+						cyc = c->l1_store_free;
+					}
+					c->l1_store_free = cyc + 5;
+					break;
+				}
+				if (a - TTX_MMIO_LOCAL < local_size) {
+					memcpy(local + (a - TTX_MMIO_LOCAL), &v, size);
+					break;
+				}
+				c->pc = ipc, c->cycle = cyc;
+				st = ttx_rv_access(t, core, a, size, 1, &v, 0);
+				if (st != TTX_OK) {
+					cyc--;
+					if (st == TTX_BLOCKED) {
+						c->wait = (uint8_t)wait_reason(core, a, 1);
+						c->wait_addr = a;
+						c->wait_epoch = wake_epoch(t);
+						st = TTX_OK;
+					}
+					next = ipc;
+					goto stop;
+				}
+				if (c->run != TTX_CORE_RUNNING) {   /* it put itself into reset */
+					next = ipc + 4;
+					n += (uint64_t)(o - b->ops) + 1;
+					goto stop_counted;
+				}
+				break;
+			}
+			/* control transfers end the block */
+			case TTX_RV_JAL:
+				next = ipc + (uint32_t)o->imm;
+				r[o->rd] = ipc + 4;
+				goto transfer;
+			case TTX_RV_JALR:
+				next = (r[o->rs1] + (uint32_t)o->imm) & ~1u;
+				r[o->rd] = ipc + 4;
+				cyc += 2, c->stall[TTX_CORE_STALL_BRANCH] += 2;   /* no target predictor */
+				goto transfer;
+			case TTX_RV_BEQ: case TTX_RV_BNE: case TTX_RV_BLT: case TTX_RV_BGE: case TTX_RV_BLTU: case TTX_RV_BGEU: {
+				uint32_t x = r[o->rs1], y = r[o->rs2];
+				int taken;
+				switch (o->op) {
+				case TTX_RV_BEQ: taken = x == y; break;
+				case TTX_RV_BNE: taken = x != y; break;
+				case TTX_RV_BLT: taken = (int32_t)x < (int32_t)y; break;
+				case TTX_RV_BGE: taken = (int32_t)x >= (int32_t)y; break;
+				case TTX_RV_BLTU: taken = x < y; break;
+				default: taken = x >= y; break;
+				}
+				next = taken ? ipc + (uint32_t)o->imm : ipc + 4;
+				if (taken != (o->imm < 0)) {   /* predicted: backward taken, forward not */
+					cyc += 2;
+					c->stall[TTX_CORE_STALL_BRANCH] += 2;
+				}
+				goto transfer;
+			}
+			case TTX_RV_ECALL: case TTX_RV_EBREAK:
+				/* a debug pause (TT/BabyRISCV/DebugInterface.md): the core halts */
+				c->run = TTX_CORE_HALTED;
+				t->cores_live &= (uint8_t)~(1u << core);
+				next = ipc + 4;
+				n += (uint64_t)(o - b->ops) + 1;
+				goto stop_counted;
+			default: {   /* TTX_RV_INVALID */
+				uint32_t w;
+				memcpy(&w, ipc < TTX_L1_SIZE ? l1 + ipc : t->nc_iram + (ipc - TTX_MMIO_NC_IRAM), 4);
+				cyc--;
+				st = ttx_fail(t, TTX_FAULT, "%s at pc 0x%08X: 0x%08X is not an RV32IM instruction (the hardware "
+				              "would run some other instruction: docs/riscv.md)", core_names[core], ipc, w);
+				next = ipc;
+				goto stop;
+			}
+			}
+		}
+	transfer:
+		n += (uint64_t)(o - b->ops) + 1;
+		if (next <= ipc) {   /* a backward transfer: is this a loop that only polls? */
+			if (next == ipc && o->op != TTX_RV_JALR) {   /* j . (or a branch to itself) */
+				c->wait = TTX_WAIT_LOOP, c->wait_addr = ipc, c->wait_epoch = wake_epoch(t);
+				pc = next;
+				goto leave;
+			}
+			if (c->loop_shared_load && !c->loop_stored) {
+				if (next == c->loop_pc && memcmp(r, c->loop_x, sizeof(c->loop_x)) == 0) {
+					c->wait = TTX_WAIT_LOOP, c->wait_addr = next, c->wait_epoch = wake_epoch(t);
+					pc = next;
+					goto leave;
+				}
+				c->loop_pc = next;
+				memcpy(c->loop_x, r, sizeof(c->loop_x));
+			}
+			c->loop_shared_load = c->loop_stored = 0;
+		}
+		pc = next;
+		continue;
+	block_done:
+		n += (uint64_t)(o - b->ops);
+		pc = next;
+		continue;
+	stop:
+		n += (uint64_t)(o - b->ops);
+	stop_counted:
+		pc = next;
+		break;
+	}
+leave:
+	memcpy(c->x, r, sizeof(c->x));
+	c->pc = pc;
+	c->cycle = cyc;
+	c->insns += n;
+	*done = n;
+	return st;
+}
+
+/* The latest cycle any agent has reached: where a core that waited takes
+   up again (the event that released it happened by then). */
+static uint64_t tile_now(const struct ttx_tile *t)
+{
+	uint64_t now = 0;
+	for (unsigned i = 0; i < TTX_CORE_COUNT; i++)
+		if (t->core[i].run == TTX_CORE_RUNNING && !t->core[i].wait && t->core[i].cycle > now)
+			now = t->core[i].cycle;
+	for (unsigned th = 0; t->timing.on && th < TTX_THREADS; th++)
+		if (t->timing.ready[th] > now)
+			now = t->timing.ready[th];
+	return now;
+}
+
+enum ttx_status ttx_rv_run(struct ttx_tile *t, uint64_t budget, uint64_t *executed, int *moved)
+{
+	*executed = 0;
+	*moved = 0;
+	for (unsigned core = 0; core < TTX_CORE_COUNT; core++) {
+		struct ttx_rvcore *c = &t->core[core];
+		if (!(t->cores_live >> core & 1))
+			continue;
+		if (c->wait) {
+			if (c->wait_epoch == wake_epoch(t))
+				continue;   /* nothing it waits on can have changed */
+			c->wait = TTX_WAIT_NONE;
+			uint64_t now = tile_now(t);
+			if (now > c->cycle) {
+				c->stall[TTX_CORE_STALL_WAIT] += now - c->cycle;
+				c->cycle = now;
+			}
+		}
+		uint64_t left = QUANTUM;
+		if (budget && budget - *executed < left)
+			left = budget - *executed;
+		if (!left)
+			break;
+		uint64_t n;
+		enum ttx_status st = run_core(t, core, left, &n);
+		*executed += n;
+		t->core_insns += n;
+		if (n)
+			*moved = 1;
+		if (st != TTX_OK)
+			return st;
+	}
+	return TTX_OK;
+}
