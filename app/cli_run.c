@@ -8,13 +8,21 @@
 
 #include "cli.h"
 #include "output.h"
+#include "rv32.h"
 
 enum {
 	OPT_THREAD = 256, OPT_DST_IN, OPT_DST_OUT, OPT_DST16_OUT, OPT_LREG_OUT, OPT_L1_IN, OPT_L1_OUT,
 	OPT_ENGINE, OPT_NUMERICS, OPT_MAX_INSNS, OPT_STATS, OPT_TRACE, OPT_STRICT, OPT_CLOCK, OPT_PERFETTO,
+	OPT_ELF, OPT_LOAD, OPT_UNTIL,
 };
 
 const struct cli_opt run_options[] = {
+	{ "elf", OPT_ELF, "CORE=F", "load ELF32 RISC-V program F for CORE (brisc, ncrisc, trisc0, trisc1, trisc2) by "
+	  "its PT_LOAD segments and start CORE at its entry point (repeatable; docs/riscv.md)", 0 },
+	{ "load", OPT_LOAD, "[CORE=]F", "place the segments of ELF F without starting a core (L1 only, or CORE's "
+	  "memories too; repeatable): for firmware that releases the other cores itself", 0 },
+	{ "until", OPT_UNTIL, "ADDR=V[,...]", "end the run as soon as the L1 words at ADDR hold V, as a host polls a "
+	  "mailbox", 0 },
 	{ "thread", OPT_THREAD, "N", "thread (0-2) a .bin PROGRAM is pushed to (default 0; assembler text chooses "
 	  "with .thread)", 0 },
 	{ "dst-in", OPT_DST_IN, "F", "load Dst from F: 512 x 16 FP32 values, little-endian (32 KiB)", 0 },
@@ -27,14 +35,16 @@ const struct cli_opt run_options[] = {
 	  "auto those seen twice, interp none", 0 },
 	{ "numerics", OPT_NUMERICS, "N", "exact (default: the Wormhole MAD bit for bit) or fast (IEEE fma, "
 	  "flush-to-zero; not bit-exact)", 0 },
-	{ "max-insns", OPT_MAX_INSNS, "N", "stop after N instructions (exit 1 if work is left)", 0 },
+	{ "max-insns", OPT_MAX_INSNS, "N", "stop after N instructions, Tensix and RISC-V together (exit 1 if work is "
+	  "left)", 0 },
 	{ "strict", OPT_STRICT, NULL, "report undefined behaviour as a fault, hazards as warnings", 0 },
 	{ "stats", OPT_STATS, NULL, "print execution statistics to stderr, with the cycle model's device cycles, "
 	  "unit utilisation, stalls and bottleneck (docs/timing.md)", 0 },
 	{ "clock-ghz", OPT_CLOCK, "X", "device clock for the estimated time (default 1.0)", 0 },
 	{ "perfetto", OPT_PERFETTO, "F", "write a Chrome/Perfetto JSON trace of the cycle model to F "
 	  "(ui.perfetto.dev)", CLI_WRITES },
-	{ "trace", OPT_TRACE, "F", "write every executed instruction to F ('-' = stdout)", CLI_WRITES },
+	{ "trace", OPT_TRACE, "F", "write every executed instruction, Tensix and RISC-V, to F ('-' = stdout)",
+	  CLI_WRITES },
 	{ NULL, 0, NULL, NULL, 0 },
 };
 
@@ -79,7 +89,93 @@ static void trace_line(void *ctx, unsigned thread, uint32_t word)
 	fprintf((FILE *)ctx, "T%u %08X  %s\n", thread, word, line);
 }
 
+static void trace_core_line(void *ctx, unsigned core, uint32_t pc, uint32_t word)
+{
+	char line[128];
+	ttx_rv_disasm(word, pc, line, sizeof(line));
+	fprintf((FILE *)ctx, "%s %08X: %08X  %s\n", ttx_core_name((enum ttx_core)core), pc, word, line);
+}
+
+struct elf_io { int core; int start; const char *path; };   /* core -1: --load FILE (L1 only) */
+
+/* "CORE=FILE" (with_core 1: required; 0: optional) */
+static int parse_elf_spec(const char *spec, int need_core, struct elf_io *e)
+{
+	const char *eq = strchr(spec, '=');
+	e->core = -1;
+	e->path = spec;
+	if (eq) {
+		char name[16];
+		enum ttx_core c;
+		if ((size_t)(eq - spec) >= sizeof(name))
+			return -1;
+		memcpy(name, spec, (size_t)(eq - spec));
+		name[eq - spec] = '\0';
+		if (ttx_core_parse(name, &c) != TTX_OK)
+			return need_core ? -1 : (e->core = -1, 0);
+		e->core = (int)c;
+		e->path = eq + 1;
+	} else if (need_core) {
+		return -1;
+	}
+	return *e->path ? 0 : -1;
+}
+
+/* "ADDR=V[,ADDR=V...]" */
+static int parse_until(const char *spec, uint32_t *addr, uint32_t *value, size_t max, size_t *n)
+{
+	char buf[1024];
+	if (strlen(spec) >= sizeof(buf))
+		return -1;
+	strcpy(buf, spec);
+	*n = 0;
+	for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		char *eq = strchr(tok, '=');
+		uint64_t a, v;
+		if (!eq || *n == max)
+			return -1;
+		*eq = '\0';
+		if (parse_u64(tok, &a) || parse_u64(eq + 1, &v) || a >= TTX_L1_SIZE || (a & 3) || v > 0xFFFFFFFFu)
+			return -1;
+		addr[*n] = (uint32_t)a, value[(*n)++] = (uint32_t)v;
+	}
+	return *n ? 0 : -1;
+}
+
 #define MAX_L1_IO 64
+
+/* Where each core that ran stands (after --max-insns). */
+static void report_cores(FILE *f, const struct ttx_tile *t)
+{
+	for (unsigned c = 0; c < TTX_CORE_COUNT; c++) {
+		struct ttx_core_state s;
+		ttx_core_state(t, (enum ttx_core)c, &s);
+		if (!s.released)
+			continue;
+		fprintf(f, "ttx:   %s: pc 0x%08X, %s", ttx_core_name((enum ttx_core)c), s.pc,
+		        s.halted ? "halted" : s.wait ? "waiting on " : "running");
+		if (!s.halted && s.wait)
+			fprintf(f, "%s (0x%08X)", ttx_core_wait_name(s.wait), s.wait_addr);
+		fputc('\n', f);
+	}
+}
+
+/* --stats: per core, instructions, cycles, stalls by reason. */
+static void print_core_stats(FILE *f, const struct ttx_tile *t)
+{
+	for (unsigned c = 0; c < TTX_CORE_COUNT; c++) {
+		struct ttx_core_state s;
+		ttx_core_state(t, (enum ttx_core)c, &s);
+		if (!s.released)
+			continue;
+		fprintf(f, "core %s: %" PRIu64 " instructions, %" PRIu64 " cycles (IPC %.2f), pc 0x%08X %s; stalls:",
+		        ttx_core_name((enum ttx_core)c), s.insns, s.cycles, s.cycles ? (double)s.insns / (double)s.cycles : 0.0,
+		        s.pc, s.halted ? "halted" : s.wait ? "waiting" : "running");
+		for (int k = 0; k < TTX_CORE_STALL_COUNT; k++)
+			fprintf(f, " %s %" PRIu64, ttx_core_stall_name((enum ttx_core_stall)k), s.stalls[k]);
+		fputc('\n', f);
+	}
+}
 
 /* What the run writes: opened once the program is accepted, committed at
    the end (after a fault too: the files show the state at the stop),
@@ -112,7 +208,10 @@ int cmd_run(const struct cli_io *io, int argc, char **argv)
 	double clock_ghz = 1.0;
 	struct perfetto *pf = NULL;
 	struct l1_io l1_in[MAX_L1_IO], l1_out[MAX_L1_IO];
-	int n_in = 0, n_out = 0, stats = 0, thread_given = 0;
+	struct elf_io elves[16];
+	uint32_t until_addr[32], until_value[32];
+	size_t n_until = 0;
+	int n_in = 0, n_out = 0, stats = 0, thread_given = 0, n_elf = 0;
 	uint64_t thread = 0, max_insns = io->max_insns;
 	struct ttx_options opt = { .engine = TTX_ENGINE_AUTO, .warn = warn_line, .warn_ctx = io->err,
 	                           .jit_cache = io->jit_cache, .interrupt = io->interrupt };
@@ -132,6 +231,25 @@ int cmd_run(const struct cli_io *io, int argc, char **argv)
 				return usage_error(io->err, "--thread '%s': threads are 0, 1 and 2", optarg);
 			thread_given = 1;
 			break;
+		case OPT_ELF:
+		case OPT_LOAD:
+			if (n_elf == 16 || parse_elf_spec(optarg, c == OPT_ELF, &elves[n_elf]))
+				return usage_error(io->err, c == OPT_ELF ? "--elf '%s': expected CORE=FILE with CORE one of brisc, "
+				                   "ncrisc, trisc0, trisc1, trisc2" : "--load '%s': expected FILE or CORE=FILE", optarg);
+			elves[n_elf].start = c == OPT_ELF;
+			for (int i = 0; i < n_elf; i++)
+				if (elves[i].start && elves[n_elf].start && elves[i].core == elves[n_elf].core)
+					return usage_error(io->err, "--elf: %s is given twice", ttx_core_name((enum ttx_core)elves[i].core));
+			n_elf++;
+			break;
+		case OPT_UNTIL: {
+			size_t k;
+			if (parse_until(optarg, until_addr + n_until, until_value + n_until, 32 - n_until, &k))
+				return usage_error(io->err, "--until '%s': expected ADDR=VALUE[,ADDR=VALUE...] with 4-byte aligned "
+				                   "L1 addresses (at most 32)", optarg);
+			n_until += k;
+			break;
+		}
 		case OPT_DST_IN: dst_in = optarg; break;
 		case OPT_DST_OUT: dst_out = optarg; break;
 		case OPT_DST16_OUT: dst16_out = optarg; break;
@@ -170,8 +288,8 @@ int cmd_run(const struct cli_io *io, int argc, char **argv)
 			return cli_bad_option(io->err, "run", &scan);
 		}
 	}
-	if (!path)
-		return usage_error(io->err, "run: expected exactly one PROGRAM%s", "");
+	if (!path && !n_elf)
+		return usage_error(io->err, "run: expected a PROGRAM, or RISC-V programs (--elf, --load)%s", "");
 	if (opt.engine == TTX_ENGINE_JIT && !ttx_jit_available())
 		return usage_error(io->err, "--engine jit: %s", "this build has no JIT compiler (configured with "
 		                   "--disable-jit); use --engine interp or auto");
@@ -181,9 +299,9 @@ int cmd_run(const struct cli_io *io, int argc, char **argv)
 
 	if (trace && perfetto && strcmp(trace, "-") == 0 && strcmp(perfetto, "-") == 0)
 		return usage_error(io->err, "--trace - and --perfetto - would both write to standard output%s", "");
-	if (thread_given && !cli_is_bin(path))
+	if (thread_given && (!path || !cli_is_bin(path)))
 		return usage_error(io->err, "--thread applies to a .bin program; in assembler text (%s) .thread "
-		                   "chooses the threads", path);
+		                   "chooses the threads", path ? path : "no PROGRAM");
 	/* L1 inputs may not overlap: one would silently overwrite the other */
 	for (int i = 0; i < n_in; i++)
 		for (int k = 0; k < i; k++) {
@@ -200,12 +318,15 @@ int cmd_run(const struct cli_io *io, int argc, char **argv)
 
 	int rc = EXIT_USAGE, commit = 0;
 	struct run_outputs *ro = calloc(1, sizeof(*ro));
-	struct ttx_program *prog = ro ? cli_load_program(path, (unsigned)thread, io->err) : NULL;
+	struct ttx_program *prog = !ro ? NULL : path ? cli_load_program(path, (unsigned)thread, io->err)
+	                                            : ttx_program_from_words(NULL, 0, 0);
 	struct ttx_tile *t = NULL;
 	if (!ro)
 		fprintf(io->err, "ttx: out of memory\n");
 	if (!prog)
 		goto done;
+	if (!path)
+		path = elves[0].path;   /* (messages name the first ELF) */
 	/* outputs are created only once the program is accepted */
 	if (trace) {
 		struct output *o = add_output(ro, trace, io);
@@ -213,6 +334,8 @@ int cmd_run(const struct cli_io *io, int argc, char **argv)
 			goto done;
 		opt.trace = trace_line;
 		opt.trace_ctx = o->f;
+		opt.trace_core = trace_core_line;
+		opt.trace_core_ctx = o->f;
 	}
 	opt.timing = stats || perfetto;
 	if (perfetto) {
@@ -268,7 +391,26 @@ int cmd_run(const struct cli_io *io, int argc, char **argv)
 		}
 	}
 
+	/* the RISC-V programs: placed in order, then the --elf cores started */
+	for (int i = 0; i < n_elf; i++) {
+		size_t len;
+		char *image = read_file(elves[i].path, &len, io->err, 64u << 20);
+		uint32_t entry;
+		if (!image)
+			goto done;
+		enum ttx_status est = ttx_elf_load(t, elves[i].core < 0 ? TTX_CORE_COUNT : (enum ttx_core)elves[i].core,
+		                                  image, len, &entry);
+		free(image);
+		if (est != TTX_OK) {
+			fprintf(io->err, "ttx: %s: %s\n", elves[i].path, ttx_tile_error(t));
+			goto done;
+		}
+		if (elves[i].start)
+			ttx_core_start(t, (enum ttx_core)elves[i].core, entry);
+	}
 	enum ttx_status st = ttx_program_run(t, prog, max_insns);
+	if (st == TTX_OK && n_until)
+		st = ttx_run_until(t, max_insns, until_addr, until_value, n_until);
 	if (st == TTX_INTERRUPTED) {
 		fprintf(io->err, "ttx: %s: %s\n", path, ttx_tile_error(t));
 		rc = EXIT_INTERRUPTED;
@@ -280,6 +422,7 @@ int cmd_run(const struct cli_io *io, int argc, char **argv)
 	} else if (st == TTX_LIMIT) {
 		fprintf(io->err, "ttx: %s: stopped after %" PRIu64 " instructions (--max-insns), with work left\n", path,
 		        max_insns);
+		report_cores(io->err, t);
 		rc = EXIT_FAULT;
 	} else {
 		fprintf(io->err, "ttx: %s: %s\n", path, ttx_tile_error(t));
@@ -308,6 +451,7 @@ int cmd_run(const struct cli_io *io, int argc, char **argv)
 		struct ttx_cycles cy;
 		ttx_cycles_get(t, &cy);
 		print_cycles(io->err, &cy, clock_ghz);
+		print_core_stats(io->err, t);
 		for (int i = 0; i < nnotes; i++)
 			fprintf(io->err, "note: %s\n", notes[i]);
 		if (finish_output(io->err, "--stats", io->err))

@@ -228,6 +228,7 @@ static enum ttx_status run_core(struct ttx_tile *t, unsigned core, uint64_t max,
 	enum ttx_status st = TTX_OK;
 	uint32_t local_size = c->local_size;
 	uint8_t *l1 = t->l1, *local = c->local;
+	void (*trace)(void *, unsigned, uint32_t, uint32_t) = t->opt.trace_core;
 	while (n < max) {
 		struct rv_block *b = block_at(t, core, pc);
 		if (!b) {
@@ -242,6 +243,12 @@ static enum ttx_status run_core(struct ttx_tile *t, unsigned core, uint64_t max,
 				goto block_done;
 			}
 			cyc++;
+			if (trace) {
+				uint32_t *g;
+				uint32_t w;
+				memcpy(&w, code_at(t, core, ipc, &g), 4);
+				trace(t->opt.trace_core_ctx, core, ipc, w);
+			}
 			uint32_t a, v;
 			switch (o->op) {
 			case TTX_RV_LUI: r[o->rd] = (uint32_t)o->imm; break;

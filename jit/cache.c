@@ -843,6 +843,8 @@ static int record(struct ttx_tile *t, unsigned thread, uint32_t w)
 static int jit_wants(const struct ttx_tile *t, unsigned thread)
 {
 	const struct ttx_pipe *p = &t->pipe[thread];
+	if (p->b_head != p->b_tail)
+		return 0;   /* RISCV B's words go first, through the interpreter */
 	if (t->fe[thread].replay_mode == 2)
 		return 1;
 	if (p->head == p->tail)

@@ -172,7 +172,12 @@ static int mop_next(struct ttx_tile *t, unsigned thread, uint32_t *word)
 			t->timing.mop_ended[thread] = t->timing.on;   /* docs/timing.md: transition cycle */
 		}
 		uint32_t w;
-		if (!pipe_pop(&t->pipe[thread], &w))
+		struct ttx_pipe *p = &t->pipe[thread];
+		if (p->b_head != p->b_tail) {   /* RISCV B's words join after the MOP expander */
+			*word = p->from_b[p->b_head++ % TTX_FROM_B_FIFO];
+			return 1;
+		}
+		if (!pipe_pop(p, &w))
 			return 0;
 		switch (w >> 24) {
 		case TTX_OP_MOP_CFG: {

@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ttx.h"   /* ttx_rv_disasm */
+
 enum ttx_rv_format { TTX_RVF_R, TTX_RVF_I, TTX_RVF_SHIFT, TTX_RVF_LOAD, TTX_RVF_S, TTX_RVF_B, TTX_RVF_U,
                      TTX_RVF_J, TTX_RVF_NONE, TTX_RVF_TTINSN };
 
@@ -36,9 +38,6 @@ extern const struct ttx_rv_info ttx_rv_table[TTX_RV_COUNT];
 
 /* Decode a word; op TTX_RV_INVALID for a word no row matches. */
 struct ttx_rv_insn ttx_rv_decode(uint32_t word);
-/* "addi a0, a1, -5" (ABI register names, pc-relative targets as absolute
-   addresses); returns 1 for an invalid word (printed as .word). */
-int ttx_rv_disasm(uint32_t word, uint32_t pc, char *buf, size_t len);
 /* The ABI name of register r (zero, ra, sp, ...). */
 const char *ttx_rv_reg_name(unsigned r);
 

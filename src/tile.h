@@ -540,7 +540,7 @@ static inline int ttx_frontend_next(struct ttx_tile *t, unsigned thread)
 	struct ttx_pipe *p = &t->pipe[thread];
 	if (fe->has_slot)
 		return 1;
-	if (!fe->mop_active && !fe->replay_mode) {
+	if (!fe->mop_active && !fe->replay_mode && p->b_head == p->b_tail) {
 		if (p->head == p->tail)
 			return 0;
 		uint32_t w = p->words[p->head & (p->cap - 1)];
@@ -561,7 +561,7 @@ static inline int ttx_frontend_busy(const struct ttx_tile *t, unsigned thread)
 {
 	const struct ttx_frontend *fe = &t->fe[thread];
 	const struct ttx_pipe *p = &t->pipe[thread];
-	return fe->has_slot || fe->mop_active || fe->replay_mode == 2 || p->head != p->tail;
+	return fe->has_slot || fe->mop_active || fe->replay_mode == 2 || p->head != p->tail || p->b_head != p->b_tail;
 }
 
 /* The cycle model (src/timing.c).  ttx_timing_insn places an instruction

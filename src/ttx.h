@@ -108,6 +108,10 @@ struct ttx_options {
 	   the kernel runs of an operation).  Set it from a signal handler or
 	   another thread with an atomic store. */
 	const int *interrupt;
+	/* Called before each RISC-V instruction a core executes, with its pc
+	   and word (NULL: no tracing; tracing slows the cores down). */
+	void (*trace_core)(void *ctx, unsigned core, uint32_t pc, uint32_t word);
+	void *trace_core_ctx;
 };
 
 /* A JIT code cache several tiles can share, on any threads: blocks
@@ -339,6 +343,9 @@ struct ttx_core_state {
 TTX_API const char *ttx_core_name(enum ttx_core core);
 TTX_API enum ttx_status ttx_core_parse(const char *name, enum ttx_core *out);
 TTX_API const char *ttx_core_wait_name(enum ttx_core_wait_reason why);
+/* A RISC-V instruction word as text ("addi a0, a1, -5", ".ttinsn 0x..."),
+   pc-relative targets as addresses; 1 for a word that is not RV32IM. */
+TTX_API int ttx_rv_disasm(uint32_t word, uint32_t pc, char *buf, size_t len);
 TTX_API const char *ttx_core_stall_name(enum ttx_core_stall why);
 /* Place the PT_LOAD segments of an ELF32 RISC-V little-endian image at
    their load addresses (p_paddr) in the memories they name as `core` sees
