@@ -42,10 +42,14 @@ struct rv_op {
 	uint8_t use;                /* a load: instructions until its rd is read (0: not in the block) */
 };
 
+/* Pseudo-ops after a block's last instruction: it goes on to the next
+   block (OP_END), or the budget ends there (OP_LIMIT). */
+enum { OP_END = TTX_RV_COUNT, OP_LIMIT };
+
 struct rv_block {
 	uint32_t pc, gen;
 	uint32_t n;
-	struct rv_op ops[BLOCK_MAX];
+	struct rv_op ops[BLOCK_MAX + 1];
 };
 
 struct ttx_rv_cache {
@@ -121,6 +125,12 @@ static void decode_block(struct ttx_tile *t, struct rv_block *b, const uint8_t *
 		if (ends_block(in.op))
 			break;
 	}
+	b->ops[b->n].op = OP_END;
+	/* a .ttinsn: how many follow it in a row (itself included), pushed at once */
+	for (uint32_t i = b->n; i-- > 0;)
+		if (b->ops[i].op == TTX_RV_TTINSN)
+			b->ops[i].use = (uint8_t)(i + 1 < b->n && b->ops[i + 1].op == TTX_RV_TTINSN && b->ops[i + 1].use < 255 ?
+			                          b->ops[i + 1].use + 1 : 1);
 	/* how far each load's result is from its first reader in the block */
 	for (uint32_t i = 0; i < b->n; i++) {
 		struct rv_op *o = &b->ops[i];
@@ -215,238 +225,273 @@ static enum ttx_core_wait_reason wait_reason(unsigned core, uint32_t addr, int s
 	return TTX_WAIT_PC_BUF;
 }
 
+static void trace_insn(struct ttx_tile *t, unsigned core, uint32_t pc);
+
 /* Run core for at most max instructions, or until it waits, halts or
-   faults.  *done gets the instructions it retired. */
+   faults.  *done gets the instructions it retired.
+   Dispatch is direct threading (each handler jumps to the next one's
+   label); a block's instruction index gives its pc and its cycle (one an
+   instruction, plus the stalls added to cyc as they happen). */
 static enum ttx_status run_core(struct ttx_tile *t, unsigned core, uint64_t max, uint64_t *done)
 {
+	static const void *const labels[OP_LIMIT + 1] = {
+		[TTX_RV_INVALID] = &&op_INVALID,
+#define TTX_RV(name, mn, fmt, match, mask) [TTX_RV_##name] = &&op_##name,
+#include "rv32.def"
+#undef TTX_RV
+		[TTX_RV_TTINSN] = &&op_TTINSN, [OP_END] = &&op_END, [OP_LIMIT] = &&op_END,
+	};
+	/* tracing: every instruction goes through op_TRACE first */
+	const void *traced[OP_LIMIT + 1];
+	const void *const *tab = labels;
+	if (t->opt.trace_core) {
+		for (unsigned i = 0; i < OP_END; i++)
+			traced[i] = &&op_TRACE;
+		traced[OP_END] = traced[OP_LIMIT] = &&op_END;
+		tab = traced;
+	}
 	struct ttx_rvcore *c = &t->core[core];
 	uint32_t r[33];
 	memcpy(r, c->x, sizeof(c->x));
 	r[32] = 0;
-	uint32_t pc = c->pc;
+	uint32_t pc = c->pc, next, a, v;
 	uint64_t cyc = c->cycle, n = 0;
 	enum ttx_status st = TTX_OK;
-	uint32_t local_size = c->local_size;
-	uint8_t *l1 = t->l1, *local = c->local;
-	void (*trace)(void *, unsigned, uint32_t, uint32_t) = t->opt.trace_core;
-	while (n < max) {
-		struct rv_block *b = block_at(t, core, pc);
+	const uint32_t local_size = c->local_size;
+	uint8_t *const l1 = t->l1, *const local = c->local;
+	/* a TRISC's pushes to its thread, inline (interp/riscv_mmio.c push()
+	   is the general case: a full FIFO, a ring to grow, RISCV B's path) */
+	struct ttx_pipe *push_pipe = core >= TTX_CORE_T0 && core <= TTX_CORE_T2 ? &t->pipe[core - TTX_CORE_T0] : NULL;
+	const size_t push_limit = t->timing.on ? TTX_INSTRN_FIFO : TTX_INSTRN_FIFO_AHEAD;
+	struct rv_block *short_block = NULL;   /* a block cut short by the budget */
+	const struct rv_block *b;
+	const struct rv_op *o;
+#define IDX ((uint32_t)(o - b->ops))
+#define IPC (b->pc + 4 * IDX)
+#define NOW (cyc + IDX + 1)
+#define DISPATCH goto *tab[o->op]
+#define NEXT do { o++; DISPATCH; } while (0)
+#define STALL(k, why) do { cyc += (k); c->stall[why] += (k); } while (0)
+
+	for (;;) {
+		if (n >= max)
+			break;
+		b = block_at(t, core, pc);
 		if (!b) {
-			st = t->error[0] && strstr(t->error, "out of memory") ? TTX_ENOMEM : TTX_FAULT;
+			st = strstr(t->error, "out of memory") ? TTX_ENOMEM : TTX_FAULT;
 			break;
 		}
-		const struct rv_op *o = b->ops, *end = o + (b->n < max - n ? b->n : (uint32_t)(max - n));
-		uint32_t ipc = pc, next;
-		for (;; o++, ipc += 4) {
-			if (o == end) {
-				next = ipc;
-				goto block_done;
-			}
-			cyc++;
-			if (trace) {
-				uint32_t *g;
-				uint32_t w;
-				memcpy(&w, code_at(t, core, ipc, &g), 4);
-				trace(t->opt.trace_core_ctx, core, ipc, w);
-			}
-			uint32_t a, v;
-			switch (o->op) {
-			case TTX_RV_LUI: r[o->rd] = (uint32_t)o->imm; break;
-			case TTX_RV_AUIPC: r[o->rd] = ipc + (uint32_t)o->imm; break;
-			case TTX_RV_ADDI: r[o->rd] = r[o->rs1] + (uint32_t)o->imm; break;
-			case TTX_RV_SLTI: r[o->rd] = (int32_t)r[o->rs1] < o->imm; break;
-			case TTX_RV_SLTIU: r[o->rd] = r[o->rs1] < (uint32_t)o->imm; break;
-			case TTX_RV_XORI: r[o->rd] = r[o->rs1] ^ (uint32_t)o->imm; break;
-			case TTX_RV_ORI: r[o->rd] = r[o->rs1] | (uint32_t)o->imm; break;
-			case TTX_RV_ANDI: r[o->rd] = r[o->rs1] & (uint32_t)o->imm; break;
-			case TTX_RV_SLLI: r[o->rd] = r[o->rs1] << o->imm; break;
-			case TTX_RV_SRLI: r[o->rd] = r[o->rs1] >> o->imm; break;
-			case TTX_RV_SRAI: r[o->rd] = (uint32_t)((int32_t)r[o->rs1] >> o->imm); break;
-			case TTX_RV_ADD: r[o->rd] = r[o->rs1] + r[o->rs2]; break;
-			case TTX_RV_SUB: r[o->rd] = r[o->rs1] - r[o->rs2]; break;
-			case TTX_RV_SLL: r[o->rd] = r[o->rs1] << (r[o->rs2] & 31); break;
-			case TTX_RV_SLT: r[o->rd] = (int32_t)r[o->rs1] < (int32_t)r[o->rs2]; break;
-			case TTX_RV_SLTU: r[o->rd] = r[o->rs1] < r[o->rs2]; break;
-			case TTX_RV_XOR: r[o->rd] = r[o->rs1] ^ r[o->rs2]; break;
-			case TTX_RV_SRL: r[o->rd] = r[o->rs1] >> (r[o->rs2] & 31); break;
-			case TTX_RV_SRA: r[o->rd] = (uint32_t)((int32_t)r[o->rs1] >> (r[o->rs2] & 31)); break;
-			case TTX_RV_OR: r[o->rd] = r[o->rs1] | r[o->rs2]; break;
-			case TTX_RV_AND: r[o->rd] = r[o->rs1] & r[o->rs2]; break;
-			/* M: the Integer Unit is busy for two cycles (multiply) or
-			   2-33 (divide); the results as the spec defines them at the
-			   edges (x / 0 = -1, x % 0 = x, INT_MIN / -1 = INT_MIN, rem 0) */
-			case TTX_RV_MUL:
-				r[o->rd] = r[o->rs1] * r[o->rs2];
-				cyc++, c->stall[TTX_CORE_STALL_MULDIV]++;
-				break;
-			case TTX_RV_MULH:
-				r[o->rd] = (uint32_t)((uint64_t)((int64_t)(int32_t)r[o->rs1] * (int32_t)r[o->rs2]) >> 32);
-				cyc++, c->stall[TTX_CORE_STALL_MULDIV]++;
-				break;
-			case TTX_RV_MULHSU:
-				r[o->rd] = (uint32_t)((uint64_t)((int64_t)(int32_t)r[o->rs1] * (int64_t)(uint64_t)r[o->rs2]) >> 32);
-				cyc++, c->stall[TTX_CORE_STALL_MULDIV]++;
-				break;
-			case TTX_RV_MULHU:
-				r[o->rd] = (uint32_t)(((uint64_t)r[o->rs1] * r[o->rs2]) >> 32);
-				cyc++, c->stall[TTX_CORE_STALL_MULDIV]++;
-				break;
-			case TTX_RV_DIV: case TTX_RV_DIVU: case TTX_RV_REM: case TTX_RV_REMU: {
-				uint32_t x = r[o->rs1], y = r[o->rs2];
-				int sgn = o->op == TTX_RV_DIV || o->op == TTX_RV_REM, rem = o->op >= TTX_RV_REM;
-				uint32_t q;
-				if (y == 0)
-					q = rem ? x : 0xFFFFFFFFu;
-				else if (sgn && x == 0x80000000u && y == 0xFFFFFFFFu)
-					q = rem ? 0 : x;
-				else if (sgn)
-					q = rem ? (uint32_t)((int32_t)x % (int32_t)y) : (uint32_t)((int32_t)x / (int32_t)y);
-				else
-					q = rem ? x % y : x / y;
-				unsigned k = div_cycles(x, y, sgn) - 1;
-				cyc += k, c->stall[TTX_CORE_STALL_MULDIV] += k;
-				r[o->rd] = q;
+		if (b->n > max - n) {   /* run only what the budget allows */
+			if (!short_block && !(short_block = malloc(sizeof(*short_block)))) {
+				st = ttx_fail(t, TTX_ENOMEM, "out of memory");
 				break;
 			}
-			case TTX_RV_FENCE: break;   /* "executed as if it were nop" */
-			case TTX_RV_LB: case TTX_RV_LH: case TTX_RV_LW: case TTX_RV_LBU: case TTX_RV_LHU: {
-				unsigned size = o->op == TTX_RV_LW ? 4 : o->op == TTX_RV_LB || o->op == TTX_RV_LBU ? 1 : 2;
-				a = (r[o->rs1] + (uint32_t)o->imm) & ~(size - 1);
-				v = 0;
-				if (a < TTX_L1_SIZE) {
-					memcpy(&v, l1 + a, size);
-					c->loop_shared_load = 1;
-				} else if (a - TTX_MMIO_LOCAL < local_size) {
-					memcpy(&v, local + (a - TTX_MMIO_LOCAL), size);
-				} else {
-					c->pc = ipc, c->cycle = cyc;
-					st = ttx_rv_access(t, core, a, size, 0, &v, 0);
-					if (st != TTX_OK) {
-						cyc--;
-						if (st == TTX_BLOCKED) {
-							c->wait = (uint8_t)wait_reason(core, a, 0);
-							c->wait_addr = a;
-							c->wait_epoch = wake_epoch(t);
-							st = TTX_OK;
-						}
-						next = ipc;
-						goto stop;
-					}
-					c->loop_shared_load = 1;
-				}
-				if (o->op == TTX_RV_LB)
-					v = (uint32_t)(int32_t)(int8_t)v;
-				else if (o->op == TTX_RV_LH)
-					v = (uint32_t)(int32_t)(int16_t)v;
-				r[o->rd] = v;
-				unsigned lat = load_latency(a);
-				if (o->use && o->use < lat) {
-					cyc += lat - o->use;
-					c->stall[TTX_CORE_STALL_LOAD] += lat - o->use;
-				}
-				break;
-			}
-			case TTX_RV_SB: case TTX_RV_SH: case TTX_RV_SW:
-			case TTX_RV_TTINSN: {
-				unsigned size = o->op == TTX_RV_SB ? 1 : o->op == TTX_RV_SH ? 2 : 4;
-				if (o->op == TTX_RV_TTINSN)
-					a = TTX_MMIO_INSTRN_BUF, v = (uint32_t)o->imm;
-				else
-					a = (r[o->rs1] + (uint32_t)o->imm) & ~(size - 1), v = r[o->rs2];
-				c->loop_stored = 1;
-				if (a < TTX_L1_SIZE) {
-					memcpy(l1 + a, &v, size);
-					ttx_l1_touched(t, a, size);
-					if (cyc < c->l1_store_free) {
-						c->stall[TTX_CORE_STALL_STORE] += c->l1_store_free - cyc;
-						cyc = c->l1_store_free;
-					}
-					c->l1_store_free = cyc + 5;
-					break;
-				}
-				if (a - TTX_MMIO_LOCAL < local_size) {
-					memcpy(local + (a - TTX_MMIO_LOCAL), &v, size);
-					break;
-				}
-				c->pc = ipc, c->cycle = cyc;
-				st = ttx_rv_access(t, core, a, size, 1, &v, 0);
-				if (st != TTX_OK) {
-					cyc--;
-					if (st == TTX_BLOCKED) {
-						c->wait = (uint8_t)wait_reason(core, a, 1);
-						c->wait_addr = a;
-						c->wait_epoch = wake_epoch(t);
-						st = TTX_OK;
-					}
-					next = ipc;
-					goto stop;
-				}
-				if (c->run != TTX_CORE_RUNNING) {   /* it put itself into reset */
-					next = ipc + 4;
-					n += (uint64_t)(o - b->ops) + 1;
-					goto stop_counted;
-				}
-				break;
-			}
-			/* control transfers end the block */
-			case TTX_RV_JAL:
-				next = ipc + (uint32_t)o->imm;
-				r[o->rd] = ipc + 4;
-				goto transfer;
-			case TTX_RV_JALR:
-				next = (r[o->rs1] + (uint32_t)o->imm) & ~1u;
-				r[o->rd] = ipc + 4;
-				cyc += 2, c->stall[TTX_CORE_STALL_BRANCH] += 2;   /* no target predictor */
-				goto transfer;
-			case TTX_RV_BEQ: case TTX_RV_BNE: case TTX_RV_BLT: case TTX_RV_BGE: case TTX_RV_BLTU: case TTX_RV_BGEU: {
-				uint32_t x = r[o->rs1], y = r[o->rs2];
-				int taken;
-				switch (o->op) {
-				case TTX_RV_BEQ: taken = x == y; break;
-				case TTX_RV_BNE: taken = x != y; break;
-				case TTX_RV_BLT: taken = (int32_t)x < (int32_t)y; break;
-				case TTX_RV_BGE: taken = (int32_t)x >= (int32_t)y; break;
-				case TTX_RV_BLTU: taken = x < y; break;
-				default: taken = x >= y; break;
-				}
-				next = taken ? ipc + (uint32_t)o->imm : ipc + 4;
-				if (taken != (o->imm < 0)) {   /* predicted: backward taken, forward not */
-					cyc += 2;
-					c->stall[TTX_CORE_STALL_BRANCH] += 2;
-				}
-				goto transfer;
-			}
-			case TTX_RV_ECALL: case TTX_RV_EBREAK:
-				/* a debug pause (TT/BabyRISCV/DebugInterface.md): the core halts */
-				c->run = TTX_CORE_HALTED;
-				t->cores_live &= (uint8_t)~(1u << core);
-				next = ipc + 4;
-				n += (uint64_t)(o - b->ops) + 1;
-				goto stop_counted;
-			default: {   /* TTX_RV_INVALID */
-				uint32_t w;
-				memcpy(&w, ipc < TTX_L1_SIZE ? l1 + ipc : t->nc_iram + (ipc - TTX_MMIO_NC_IRAM), 4);
-				cyc--;
-				st = ttx_fail(t, TTX_FAULT, "%s at pc 0x%08X: 0x%08X is not an RV32IM instruction (the hardware "
-				              "would run some other instruction: docs/riscv.md)", core_names[core], ipc, w);
-				next = ipc;
-				goto stop;
-			}
+			memcpy(short_block, b, sizeof(*b));
+			short_block->n = (uint32_t)(max - n);
+			short_block->ops[short_block->n].op = OP_LIMIT;
+			b = short_block;
+		}
+		o = b->ops;
+		DISPATCH;
+
+	op_TRACE:
+		trace_insn(t, core, IPC);
+		goto *labels[o->op];
+	op_LUI: r[o->rd] = (uint32_t)o->imm; NEXT;
+	op_AUIPC: r[o->rd] = IPC + (uint32_t)o->imm; NEXT;
+	op_ADDI: r[o->rd] = r[o->rs1] + (uint32_t)o->imm; NEXT;
+	op_SLTI: r[o->rd] = (int32_t)r[o->rs1] < o->imm; NEXT;
+	op_SLTIU: r[o->rd] = r[o->rs1] < (uint32_t)o->imm; NEXT;
+	op_XORI: r[o->rd] = r[o->rs1] ^ (uint32_t)o->imm; NEXT;
+	op_ORI: r[o->rd] = r[o->rs1] | (uint32_t)o->imm; NEXT;
+	op_ANDI: r[o->rd] = r[o->rs1] & (uint32_t)o->imm; NEXT;
+	op_SLLI: r[o->rd] = r[o->rs1] << o->imm; NEXT;
+	op_SRLI: r[o->rd] = r[o->rs1] >> o->imm; NEXT;
+	op_SRAI: r[o->rd] = (uint32_t)((int32_t)r[o->rs1] >> o->imm); NEXT;
+	op_ADD: r[o->rd] = r[o->rs1] + r[o->rs2]; NEXT;
+	op_SUB: r[o->rd] = r[o->rs1] - r[o->rs2]; NEXT;
+	op_SLL: r[o->rd] = r[o->rs1] << (r[o->rs2] & 31); NEXT;
+	op_SLT: r[o->rd] = (int32_t)r[o->rs1] < (int32_t)r[o->rs2]; NEXT;
+	op_SLTU: r[o->rd] = r[o->rs1] < r[o->rs2]; NEXT;
+	op_XOR: r[o->rd] = r[o->rs1] ^ r[o->rs2]; NEXT;
+	op_SRL: r[o->rd] = r[o->rs1] >> (r[o->rs2] & 31); NEXT;
+	op_SRA: r[o->rd] = (uint32_t)((int32_t)r[o->rs1] >> (r[o->rs2] & 31)); NEXT;
+	op_OR: r[o->rd] = r[o->rs1] | r[o->rs2]; NEXT;
+	op_AND: r[o->rd] = r[o->rs1] & r[o->rs2]; NEXT;
+	/* M: the Integer Unit is busy for two cycles (multiply) or 2-33
+	   (divide); the results the specification defines at the edges
+	   (x / 0 = -1, x % 0 = x, INT_MIN / -1 = INT_MIN, its remainder 0) */
+	op_MUL:
+		r[o->rd] = r[o->rs1] * r[o->rs2];
+		STALL(1, TTX_CORE_STALL_MULDIV);
+		NEXT;
+	op_MULH:
+		r[o->rd] = (uint32_t)((uint64_t)((int64_t)(int32_t)r[o->rs1] * (int32_t)r[o->rs2]) >> 32);
+		STALL(1, TTX_CORE_STALL_MULDIV);
+		NEXT;
+	op_MULHSU:
+		r[o->rd] = (uint32_t)((uint64_t)((int64_t)(int32_t)r[o->rs1] * (int64_t)(uint64_t)r[o->rs2]) >> 32);
+		STALL(1, TTX_CORE_STALL_MULDIV);
+		NEXT;
+	op_MULHU:
+		r[o->rd] = (uint32_t)(((uint64_t)r[o->rs1] * r[o->rs2]) >> 32);
+		STALL(1, TTX_CORE_STALL_MULDIV);
+		NEXT;
+	op_DIV: op_DIVU: op_REM: op_REMU: {
+		uint32_t x = r[o->rs1], y = r[o->rs2], q;
+		int sgn = o->op == TTX_RV_DIV || o->op == TTX_RV_REM, rem = o->op >= TTX_RV_REM;
+		if (y == 0)
+			q = rem ? x : 0xFFFFFFFFu;
+		else if (sgn && x == 0x80000000u && y == 0xFFFFFFFFu)
+			q = rem ? 0 : x;
+		else if (sgn)
+			q = rem ? (uint32_t)((int32_t)x % (int32_t)y) : (uint32_t)((int32_t)x / (int32_t)y);
+		else
+			q = rem ? x % y : x / y;
+		STALL(div_cycles(x, y, sgn) - 1, TTX_CORE_STALL_MULDIV);
+		r[o->rd] = q;
+		NEXT;
+	}
+	op_FENCE: NEXT;   /* "executed as if it were nop" */
+	op_LB: op_LH: op_LW: op_LBU: op_LHU: {
+		unsigned size = o->op == TTX_RV_LW ? 4 : o->op == TTX_RV_LB || o->op == TTX_RV_LBU ? 1 : 2;
+		a = (r[o->rs1] + (uint32_t)o->imm) & ~(size - 1);
+		v = 0;
+		if (a < TTX_L1_SIZE) {
+			memcpy(&v, l1 + a, size);
+			c->loop_shared_load = 1;
+		} else if (a - TTX_MMIO_LOCAL < local_size) {
+			memcpy(&v, local + (a - TTX_MMIO_LOCAL), size);
+		} else {
+			c->pc = IPC, c->cycle = NOW;
+			st = ttx_rv_access(t, core, a, size, 0, &v, 0);
+			if (st != TTX_OK)
+				goto access_stopped;
+			c->loop_shared_load = 1;
+		}
+		if (o->op == TTX_RV_LB)
+			v = (uint32_t)(int32_t)(int8_t)v;
+		else if (o->op == TTX_RV_LH)
+			v = (uint32_t)(int32_t)(int16_t)v;
+		r[o->rd] = v;
+		unsigned lat = load_latency(a);
+		if (o->use && o->use < lat)
+			STALL(lat - o->use, TTX_CORE_STALL_LOAD);
+		NEXT;
+	}
+	op_TTINSN:
+		a = TTX_MMIO_INSTRN_BUF, v = (uint32_t)o->imm;
+		c->loop_stored = 1;
+		if (push_pipe && tab == labels) {   /* a run of .ttinsn words (o->use long) pushed at once */
+			size_t queued = push_pipe->tail - push_pipe->head, k = o->use;
+			if (queued + k <= push_limit && queued + k <= push_pipe->cap) {
+				for (size_t i = 0; i < k; i++)
+					push_pipe->words[push_pipe->tail++ & (push_pipe->cap - 1)] = (uint32_t)o[i].imm;
+				o += k;
+				DISPATCH;
 			}
 		}
+		goto push;
+	op_SB: op_SH: op_SW: {
+		unsigned size = o->op == TTX_RV_SB ? 1 : o->op == TTX_RV_SH ? 2 : 4;
+		a = (r[o->rs1] + (uint32_t)o->imm) & ~(size - 1), v = r[o->rs2];
+		c->loop_stored = 1;
+		if (a < TTX_L1_SIZE) {
+			memcpy(l1 + a, &v, size);
+			ttx_l1_touched(t, a, size);
+			uint64_t now = NOW;
+			if (now < c->l1_store_free) {   /* L1 stores: one per 5 cycles */
+				STALL(c->l1_store_free - now, TTX_CORE_STALL_STORE);
+				now = c->l1_store_free;
+			}
+			c->l1_store_free = now + 5;
+			NEXT;
+		}
+		if (a - TTX_MMIO_LOCAL < local_size) {
+			memcpy(local + (a - TTX_MMIO_LOCAL), &v, size);
+			NEXT;
+		}
+		if (a != TTX_MMIO_INSTRN_BUF || size != 4)
+			goto store_mmio;
+	}
+	push:
+		if (push_pipe) {   /* the common push, inline */
+			size_t queued = push_pipe->tail - push_pipe->head;
+			if (queued < push_limit && queued < push_pipe->cap) {
+				push_pipe->words[push_pipe->tail++ & (push_pipe->cap - 1)] = v;
+				NEXT;
+			}
+		}
+	store_mmio: {
+		unsigned size = o->op == TTX_RV_SB ? 1 : o->op == TTX_RV_SH ? 2 : 4;
+		c->pc = IPC, c->cycle = NOW;
+		st = ttx_rv_access(t, core, a, size, 1, &v, 0);
+		if (st != TTX_OK)
+			goto access_stopped;
+		if (c->run != TTX_CORE_RUNNING) {   /* it put itself into reset */
+			next = IPC + 4;
+			goto stop_after;
+		}
+		NEXT;
+	}
+	/* control transfers end the block */
+	op_JAL:
+		next = IPC + (uint32_t)o->imm;
+		r[o->rd] = IPC + 4;
+		goto transfer;
+	op_JALR:
+		next = (r[o->rs1] + (uint32_t)o->imm) & ~1u;
+		r[o->rd] = IPC + 4;
+		STALL(2, TTX_CORE_STALL_BRANCH);   /* no target predictor */
+		goto transfer;
+	op_BEQ: op_BNE: op_BLT: op_BGE: op_BLTU: op_BGEU: {
+		uint32_t x = r[o->rs1], y = r[o->rs2];
+		int taken;
+		switch (o->op) {
+		case TTX_RV_BEQ: taken = x == y; break;
+		case TTX_RV_BNE: taken = x != y; break;
+		case TTX_RV_BLT: taken = (int32_t)x < (int32_t)y; break;
+		case TTX_RV_BGE: taken = (int32_t)x >= (int32_t)y; break;
+		case TTX_RV_BLTU: taken = x < y; break;
+		default: taken = x >= y; break;
+		}
+		next = taken ? IPC + (uint32_t)o->imm : IPC + 4;
+		if (taken != (o->imm < 0))   /* predicted: backward taken, forward not */
+			STALL(2, TTX_CORE_STALL_BRANCH);
+		goto transfer;
+	}
+	op_ECALL: op_EBREAK:
+		/* a debug pause (TT/BabyRISCV/DebugInterface.md): the core halts */
+		c->run = TTX_CORE_HALTED;
+		t->cores_live &= (uint8_t)~(1u << core);
+		next = IPC + 4;
+		goto stop_after;
+	op_INVALID: {
+		uint32_t w;
+		uint32_t *g;
+		memcpy(&w, code_at(t, core, IPC, &g), 4);
+		st = ttx_fail(t, TTX_FAULT, "%s at pc 0x%08X: 0x%08X is not an RV32IM instruction (the hardware "
+		              "would run some other instruction: docs/riscv.md)", core_names[core], IPC, w);
+		next = IPC;
+		goto stop_before;
+	}
+	op_END:   /* the block ran out without a transfer (or the budget did) */
+		n += IDX, cyc += IDX;
+		pc = IPC;
+		continue;
 	transfer:
-		n += (uint64_t)(o - b->ops) + 1;
-		if (next <= ipc) {   /* a backward transfer: is this a loop that only polls? */
-			if (next == ipc && o->op != TTX_RV_JALR) {   /* j . (or a branch to itself) */
-				c->wait = TTX_WAIT_LOOP, c->wait_addr = ipc, c->wait_epoch = wake_epoch(t);
+		n += IDX + 1, cyc += IDX + 1;
+		if (next <= IPC) {   /* a backward transfer: is this a loop that only polls? */
+			if (next == IPC && o->op != TTX_RV_JALR) {   /* j . (or a branch to itself) */
+				c->wait = TTX_WAIT_LOOP, c->wait_addr = next, c->wait_epoch = wake_epoch(t);
 				pc = next;
-				goto leave;
+				break;
 			}
 			if (c->loop_shared_load && !c->loop_stored) {
 				if (next == c->loop_pc && memcmp(r, c->loop_x, sizeof(c->loop_x)) == 0) {
 					c->wait = TTX_WAIT_LOOP, c->wait_addr = next, c->wait_epoch = wake_epoch(t);
 					pc = next;
-					goto leave;
+					break;
 				}
 				c->loop_pc = next;
 				memcpy(c->loop_x, r, sizeof(c->loop_x));
@@ -455,17 +500,31 @@ static enum ttx_status run_core(struct ttx_tile *t, unsigned core, uint64_t max,
 		}
 		pc = next;
 		continue;
-	block_done:
-		n += (uint64_t)(o - b->ops);
+	access_stopped:
+		if (st == TTX_BLOCKED) {   /* it waits at this instruction */
+			int store = o->op == TTX_RV_SB || o->op == TTX_RV_SH || o->op == TTX_RV_SW || o->op == TTX_RV_TTINSN;
+			c->wait = (uint8_t)wait_reason(core, a, store);
+			c->wait_addr = a;
+			c->wait_epoch = wake_epoch(t);
+			st = TTX_OK;
+		}
+		next = IPC;
+	stop_before:
+		n += IDX, cyc += IDX;
 		pc = next;
-		continue;
-	stop:
-		n += (uint64_t)(o - b->ops);
-	stop_counted:
+		break;
+	stop_after:
+		n += IDX + 1, cyc += IDX + 1;
 		pc = next;
 		break;
 	}
-leave:
+#undef IDX
+#undef IPC
+#undef NOW
+#undef DISPATCH
+#undef NEXT
+#undef STALL
+	free(short_block);
 	memcpy(c->x, r, sizeof(c->x));
 	c->pc = pc;
 	c->cycle = cyc;
@@ -473,6 +532,14 @@ leave:
 	*done = n;
 	return st;
 }
+
+static void trace_insn(struct ttx_tile *t, unsigned core, uint32_t pc)
+{
+	uint32_t *g, w;
+	memcpy(&w, code_at(t, core, pc, &g), 4);
+	t->opt.trace_core(t->opt.trace_core_ctx, core, pc, w);
+}
+
 
 /* The latest cycle any agent has reached: where a core that waited takes
    up again (the event that released it happened by then). */

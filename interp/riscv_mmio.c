@@ -131,7 +131,11 @@ static enum ttx_status push(struct ttx_tile *t, unsigned core, unsigned thread, 
 		p->from_b[p->b_tail++ % TTX_FROM_B_FIFO] = word;
 		return TTX_OK;
 	}
-	if (!from_host && p->tail - p->head >= TTX_INSTRN_FIFO)
+	/* Under the cycle model the FIFO holds what the hardware's does, so that
+	   a full one stalls the core when it would; otherwise a core may run
+	   further ahead (results do not depend on it, and the threads then see
+	   long runs of words, which the JIT compiles as blocks). */
+	if (!from_host && p->tail - p->head >= (t->timing.on ? TTX_INSTRN_FIFO : TTX_INSTRN_FIFO_AHEAD))
 		return TTX_BLOCKED;
 	return ttx_push(t, thread, word);
 }

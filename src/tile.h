@@ -226,6 +226,7 @@ struct ttx_wait_gate {
    docs/riscv.md); the host's pushes are not bounded. */
 #define TTX_FROM_B_FIFO 16
 #define TTX_INSTRN_FIFO 32
+#define TTX_INSTRN_FIFO_AHEAD 16384  /* without the cycle model (interp/riscv_mmio.c) */
 struct ttx_pipe {
 	uint32_t *words;
 	size_t head, tail, cap;            /* ring buffer, cap a power of two; tail - head queued */

@@ -1,7 +1,11 @@
 /* Runs reference vector cases (tests/vectors/, see its README.md) and compares
  * the listed Dst rows bit for bit.
  *
- *   run_vectors DIR [--engine interp|jit|auto] [--family F]... [--id NNNN]... [-v] [-c]
+ *   run_vectors DIR [--engine interp|jit|auto] [--family F]... [--id NNNN]... [-v] [-c] [--riscv PUSHER]
+ *
+ * With --riscv, the words are not pushed by the host: they go to L1 at
+ * 0x20004 (their count at 0x20000) and RISCV T0 runs PUSHER, an ELF that
+ * pushes them to thread 0 through INSTRN_BUF (tests/riscv/pusher.c).
  *
  * Prints one line per failing case (first differing row/column with both
  * values, and with -c the number of differing cells) and a final
@@ -69,6 +73,9 @@ static int listed(const char *what, char **list, int n)
 	return 0;
 }
 
+static const unsigned char *pusher;
+static size_t pusher_len;
+
 static int run_case(const char *dir, const char *id, const char *rows_spec, enum ttx_engine engine,
                     int verbose, int count, char *why, size_t whylen)
 {
@@ -90,9 +97,18 @@ static int run_case(const char *dir, const char *id, const char *rows_spec, enum
 		words[i] = le32(bin + 4 * i);
 	struct ttx_options opt = { .engine = engine };
 	struct ttx_tile *t = ttx_tile_new(&opt);
-	struct ttx_program *p = ttx_program_from_words(words, n, 0);
+	struct ttx_program *p = ttx_program_from_words(pusher ? NULL : words, pusher ? 0 : n, 0);
+	enum ttx_status st = TTX_OK;
+	if (pusher) {
+		uint32_t count32 = (uint32_t)n, entry;
+		ttx_l1_write(t, 0x20000, &count32, 4);
+		ttx_l1_write(t, 0x20004, words, n * 4);   /* (a little-endian host) */
+		st = ttx_elf_load(t, TTX_CORE_T0, pusher, pusher_len, &entry);
+		if (st == TTX_OK)
+			st = ttx_core_start(t, TTX_CORE_T0, entry);
+	}
 	free(words);
-	if (ttx_program_run(t, p, 0) != TTX_OK) {
+	if (st != TTX_OK || ttx_program_run(t, p, 0) != TTX_OK) {
 		snprintf(why, whylen, "%s", ttx_tile_error(t));
 	} else {
 		static uint32_t dst[TTX_DST_ROWS32][TTX_COLS];
@@ -144,6 +160,13 @@ int main(int argc, char **argv)
 			verbose = 1;
 		else if (strcmp(argv[i], "-c") == 0)
 			count = 1;
+		else if (strcmp(argv[i], "--riscv") == 0 && i + 1 < argc) {
+			pusher = slurp(argv[++i], &pusher_len);
+			if (!pusher) {
+				fprintf(stderr, "run_vectors: cannot read %s\n", argv[i]);
+				return 2;
+			}
+		}
 		else if (!dir && argv[i][0] != '-')
 			dir = argv[i];
 		else {
@@ -194,6 +217,6 @@ int main(int argc, char **argv)
 		}
 	}
 	free(manifest);
-	printf("vectors %s: %d passed, %d failed\n", dir, passed, failed);
+	printf("vectors %s%s: %d passed, %d failed\n", dir, pusher ? " (pushed by RISCV T0)" : "", passed, failed);
 	return failed ? 1 : 0;
 }
