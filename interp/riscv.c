@@ -261,7 +261,8 @@ static enum ttx_status run_core(struct ttx_tile *t, unsigned core, uint64_t max,
 	uint8_t *const l1 = t->l1, *const local = c->local;
 	/* a TRISC's pushes to its thread, inline (interp/riscv_mmio.c push()
 	   is the general case: a full FIFO, a ring to grow, RISCV B's path) */
-	struct ttx_pipe *push_pipe = core >= TTX_CORE_T0 && core <= TTX_CORE_T2 ? &t->pipe[core - TTX_CORE_T0] : NULL;
+	struct ttx_pipe *push_pipe = core >= TTX_CORE_T0 && core <= TTX_CORE_T2 && !t->timing.on ?
+	                             &t->pipe[core - TTX_CORE_T0] : NULL;
 	const size_t push_limit = t->timing.on ? TTX_INSTRN_FIFO : TTX_INSTRN_FIFO_AHEAD;
 	struct rv_block *short_block = NULL;   /* a block cut short by the budget */
 	const struct rv_block *b;
@@ -428,6 +429,8 @@ static enum ttx_status run_core(struct ttx_tile *t, unsigned core, uint64_t max,
 		st = ttx_rv_access(t, core, a, size, 1, &v, 0);
 		if (st != TTX_OK)
 			goto access_stopped;
+		if (c->cycle > NOW)   /* a push waited for room in the FIFO (counted there) */
+			cyc += c->cycle - NOW;
 		if (c->run != TTX_CORE_RUNNING) {   /* it put itself into reset */
 			next = IPC + 4;
 			goto stop_after;
@@ -555,6 +558,30 @@ static uint64_t tile_now(const struct ttx_tile *t)
 	return now;
 }
 
+/* The cycle a waiting core goes on at, and the stall's reason: for
+   TTSync, when its thread's last instruction completed; for a full FIFO,
+   its own (the retried push waits for the entry's cycle, interp/
+   riscv_mmio.c); else when the latest agent got to (what released it
+   happened by then). */
+static uint64_t resume_cycle(const struct ttx_tile *t, unsigned core, const struct ttx_rvcore *c,
+                             enum ttx_core_stall *why)
+{
+	const struct ttx_timing *T = &t->timing;
+	unsigned th = core >= TTX_CORE_T0 && core <= TTX_CORE_T2 ? core - TTX_CORE_T0 : 0;
+	*why = TTX_CORE_STALL_WAIT;
+	if (T->on && c->wait == TTX_WAIT_INSTRN_FIFO && core != TTX_CORE_B) {
+		*why = TTX_CORE_STALL_FIFO;
+		return c->cycle;
+	}
+	if (T->on && c->wait == TTX_WAIT_TTSYNC) {
+		uint64_t done = 0;
+		for (unsigned r = 0; r < TTX_RES_COUNT; r++)
+			done = T->done[th][r] > done ? T->done[th][r] : done;
+		return done;
+	}
+	return tile_now(t);
+}
+
 enum ttx_status ttx_rv_run(struct ttx_tile *t, uint64_t budget, uint64_t *executed, int *moved)
 {
 	*executed = 0;
@@ -566,10 +593,11 @@ enum ttx_status ttx_rv_run(struct ttx_tile *t, uint64_t budget, uint64_t *execut
 		if (c->wait) {
 			if (c->wait_epoch == wake_epoch(t))
 				continue;   /* nothing it waits on can have changed */
+			enum ttx_core_stall why;
+			uint64_t now = resume_cycle(t, core, c, &why);
 			c->wait = TTX_WAIT_NONE;
-			uint64_t now = tile_now(t);
 			if (now > c->cycle) {
-				c->stall[TTX_CORE_STALL_WAIT] += now - c->cycle;
+				c->stall[why] += now - c->cycle;
 				c->cycle = now;
 			}
 		}

@@ -13,6 +13,7 @@
  * the pages say such loads hang and such stores may vanish, which no
  * program means to do.  NoC, overlay and PIC registers (the chip's) go to
  * the host's ttx_options.mmio hook, else fault. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "tile.h"
@@ -137,7 +138,24 @@ static enum ttx_status push(struct ttx_tile *t, unsigned core, unsigned thread, 
 	   long runs of words, which the JIT compiles as blocks). */
 	if (!from_host && p->tail - p->head >= (t->timing.on ? TTX_INSTRN_FIFO : TTX_INSTRN_FIFO_AHEAD))
 		return TTX_BLOCKED;
-	return ttx_push(t, thread, word);
+	struct ttx_rvcore *c = &t->core[core];
+	if (!from_host && t->timing.on && p->tail >= TTX_INSTRN_FIFO) {
+		/* the entry is free once the word TTX_INSTRN_FIFO before this one
+		   left (if that was long ago, its cycle is no longer kept: free) */
+		uint64_t seq = p->tail - TTX_INSTRN_FIFO;
+		uint64_t free_at = p->head - seq <= TTX_POP_RING ? t->timing.pop_at[thread][seq % TTX_POP_RING] : 0;
+		if (free_at > c->cycle) {
+			c->stall[TTX_CORE_STALL_FIFO] += free_at - c->cycle;
+			c->cycle = free_at;
+		}
+	}
+	enum ttx_status st = ttx_push(t, thread, word);
+	if (st == TTX_OK && !from_host && t->timing.on) {   /* its arrival, for the cycle model */
+		if (!p->at && !(p->at = calloc(p->cap, sizeof(*p->at))))
+			return ttx_fail(t, TTX_ENOMEM, "out of memory");
+		p->at[(p->tail - 1) & (p->cap - 1)] = c->cycle;
+	}
+	return st;
 }
 
 /* ---- TTSync (TT/BabyRISCV/TTSync.md) and PCBufs (PCBufs.md) ---- */
@@ -414,6 +432,8 @@ static enum ttx_status register_access(struct ttx_tile *t, unsigned core, uint32
 		} else if (t->semaphores[i].value < 15) {
 			t->semaphores[i].value++;
 		}
+		if (store && !from_host && t->timing.on)   /* a SEMWAIT it releases goes on from the core's cycle */
+			t->timing.sem_stamp[i] = t->core[core].cycle;
 		return TTX_OK;
 	}
 	if (addr >= TTX_MMIO_MAILBOX && addr < TTX_MMIO_MAILBOX + 0x4000)

@@ -9,11 +9,14 @@
  * change it meanwhile. */
 #include "tile.h"
 
-static int pipe_pop(struct ttx_pipe *p, uint32_t *word)
+static int pipe_pop(struct ttx_tile *t, unsigned thread, uint32_t *word)
 {
+	struct ttx_pipe *p = &t->pipe[thread];
 	if (p->head == p->tail)
 		return 0;
 	*word = p->words[p->head & (p->cap - 1)];
+	if (p->at)
+		ttx_timing_pop(t, thread);
 	p->head++;
 	return 1;
 }
@@ -177,7 +180,7 @@ static int mop_next(struct ttx_tile *t, unsigned thread, uint32_t *word)
 			*word = p->from_b[p->b_head++ % TTX_FROM_B_FIFO];
 			return 1;
 		}
-		if (!pipe_pop(p, &w))
+		if (!pipe_pop(t, thread, &w))
 			return 0;
 		switch (w >> 24) {
 		case TTX_OP_MOP_CFG: {

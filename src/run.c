@@ -22,16 +22,26 @@ enum ttx_status ttx_push(struct ttx_tile *t, unsigned thread, uint32_t word)
 	if (p->tail - p->head == p->cap) {
 		size_t ncap = p->cap ? p->cap * 2 : 1024;
 		uint32_t *nw = malloc(ncap * sizeof(*nw));
-		if (!nw)
+		uint64_t *nat = p->at ? malloc(ncap * sizeof(*nat)) : NULL;
+		if (!nw || (p->at && !nat)) {
+			free(nw);
 			return ttx_fail(t, TTX_ENOMEM, "out of memory growing the instruction pipe");
-		for (size_t i = 0; i < p->tail - p->head; i++)
-			nw[i] = p->words[(p->head + i) & (p->cap - 1)];
+		}
+		/* (the words keep their sequence numbers: the cycle model's
+		   pop_at ring is indexed by them) */
+		for (size_t i = p->head; i != p->tail; i++) {
+			nw[i & (ncap - 1)] = p->words[i & (p->cap - 1)];
+			if (nat)
+				nat[i & (ncap - 1)] = p->at[i & (p->cap - 1)];
+		}
 		free(p->words);
-		p->tail -= p->head;
-		p->head = 0;
+		free(p->at);
 		p->words = nw;
+		p->at = nat;
 		p->cap = ncap;
 	}
+	if (p->at)
+		p->at[p->tail & (p->cap - 1)] = 0;   /* the host's: no arrival time */
 	p->words[p->tail & (p->cap - 1)] = word;
 	p->tail++;
 	return TTX_OK;
@@ -230,8 +240,10 @@ static enum ttx_status run(struct ttx_tile *t, uint64_t max_insns, int stall_is_
 				}
 				/* (a budget used up goes on to the interpreter's report: 0 would
 				   mean no budget to the JIT) */
+				/* (with live cores under the cycle model, words arrive at
+				   their own cycles: the interpreter places them one by one) */
 				if (t->jit_on && !cycle_limit && !fe->has_slot && (!max_insns || executed < max_insns) &&
-				    jit_may_run(t, th)) {
+				    !(t->timing.on && t->cores_live) && jit_may_run(t, th)) {
 					long n = t->entry.jit_step(t, th, max_insns ? max_insns - executed : 0);
 					if (n < 0) {
 						st = (enum ttx_status)-n;

@@ -106,7 +106,7 @@ void ttx_tile_destroy(struct ttx_tile *t)
 	if (!t)
 		return;
 	for (unsigned i = 0; i < TTX_THREADS; i++)
-		free(t->pipe[i].words);
+		free(t->pipe[i].words), free(t->pipe[i].at);
 	if (t->entry.jit_free)
 		t->entry.jit_free(t);
 	if (t->entry.units_free)

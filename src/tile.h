@@ -237,6 +237,10 @@ struct ttx_pipe {
 	   being expanded, before the next word of the pipe. */
 	uint32_t from_b[TTX_FROM_B_FIFO];
 	uint8_t b_head, b_tail;
+	/* under the cycle model, the cycle each word a RISC-V core pushed
+	   reached the FIFO (beside words[], same ring; NULL until a core
+	   pushes), so that the thread does not issue it earlier */
+	uint64_t *at;
 };
 
 
@@ -280,6 +284,8 @@ enum ttx_timing_res {
 	TTX_RES_COUNT,
 	TTX_RES_NONE = TTX_RES_COUNT
 };
+#define TTX_POP_RING 512             /* more than a thread pops between two core slices */
+#define TTX_PUSH_LATENCY 2           /* a pushed word's cycles from the store to the thread's issue */
 struct ttx_timing {
 	uint8_t on;
 	uint8_t mop_ended[TTX_THREADS];    /* a MOP expansion ended: the transition penalty is due */
@@ -296,6 +302,10 @@ struct ttx_timing {
 	/* set by the units for the instruction being executed */
 	uint64_t dep[TTX_THREADS];         /* a Src bank hand-over it waited for */
 	uint32_t xfer_cycles;              /* unpack/pack/mover: cycles of L1 traffic */
+	/* the cycle each of the thread's last TTX_POP_RING pipe words left the
+	   FIFO (by sequence number): when a core's push into a full FIFO could
+	   go on (interp/riscv.c) */
+	uint64_t pop_at[TTX_THREADS][TTX_POP_RING];
 	struct ttx_cycles c;
 };
 
@@ -533,6 +543,11 @@ uint32_t ttx_mop_resume(struct ttx_frontend *fe, const uint32_t cfg[9], uint32_t
    playback of Count words (0 = 64) from Index (TC/REPLAY.md). */
 void ttx_replay_start(struct ttx_frontend *fe, uint32_t word);
 
+/* The pipe's head word leaves the FIFO (under the cycle model, with words
+   a RISC-V core pushed): the thread waits for it to have arrived, and its
+   pop cycle is kept for the core (src/timing.c). */
+void ttx_timing_pop(struct ttx_tile *t, unsigned thread);
+
 /* The common case inline: a plain instruction at the head of the pipe while
    neither expander is busy. */
 static inline int ttx_frontend_next(struct ttx_tile *t, unsigned thread)
@@ -547,6 +562,8 @@ static inline int ttx_frontend_next(struct ttx_tile *t, unsigned thread)
 		uint32_t w = p->words[p->head & (p->cap - 1)];
 		unsigned op = w >> 24;
 		if (op != TTX_OP_MOP && op != TTX_OP_MOP_CFG && op != TTX_OP_REPLAY) {
+			if (p->at)
+				ttx_timing_pop(t, thread);
 			p->head++;
 			fe->slot = w;
 			fe->has_slot = 1;

@@ -682,3 +682,17 @@ void ttx_timing_block_run(struct ttx_tile *t, unsigned th, const struct ttx_timi
 	T->c.issued[th] += m * b->n;
 	T->c.busy[th] += m * b->n;
 }
+
+void ttx_timing_pop(struct ttx_tile *t, unsigned th)
+{
+	struct ttx_timing *T = &t->timing;
+	struct ttx_pipe *p = &t->pipe[th];
+	if (!T->on)
+		return;
+	uint64_t arrive = p->at[p->head & (p->cap - 1)];
+	if (arrive && arrive + TTX_PUSH_LATENCY > T->ready[th]) {
+		T->c.stalled[th][TTX_STALL_FRONTEND] += arrive + TTX_PUSH_LATENCY - T->ready[th];
+		T->ready[th] = arrive + TTX_PUSH_LATENCY;
+	}
+	T->pop_at[th][p->head % TTX_POP_RING] = T->ready[th];
+}

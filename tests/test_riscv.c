@@ -454,7 +454,7 @@ START_TEST(test_ttsync_waits_for_tensix)
 	p[n++] = LW(A1, A0, 4);
 	p[n++] = LW(S2, A2, 8);
 	p[n++] = EBREAK;
-	load(t, TTX_CORE_T0, 0x3000, p, n);
+	load(t, TTX_CORE_T0, 0x8000, p, n);
 	run_ok(t);
 	ck_assert_uint_eq(reg(t, TTX_CORE_T0, S2), 0x99);
 	ttx_tile_destroy(t);
@@ -609,10 +609,10 @@ START_TEST(test_push_into_full_fifo)
 {
 	struct ttx_tile *t = tile();
 	/* thread 0 waits on semaphore 0 (SEMWAIT), so nothing drains its FIFO;
-	   T0 pushes 40 NOPs: the 33rd push waits; B posts the semaphore after
+	   T0 pushes 40 NOPs: the 33rd push waits; T1 posts the semaphore after
 	   counting to 2000, which frees the thread; then all 40 go through */
 	uint32_t semwait, post;
-	ttx_asm_line("SEMWAIT 2, 1, 1", &semwait, NULL, 0);   /* block the misc unit until sem 0 > 0 */
+	ttx_asm_line("SEMWAIT 0x1FF, 1, 1", &semwait, NULL, 0);   /* all of B0-B8 (which NOP needs) until sem 0 > 0 */
 	ttx_asm_line("SEMPOST 1", &post, NULL, 0);
 	t->semaphores[0].max = 1;
 	ttx_push(t, 0, semwait);
@@ -622,8 +622,8 @@ START_TEST(test_push_into_full_fifo)
 	for (int i = 0; i < 40; i++)
 		p[n++] = TTINSN(0x02000000u);
 	p[n++] = EBREAK;
-	load(t, TTX_CORE_T0, 0x3000, p, n);
-	PROG(t, TTX_CORE_B, LI(A1, 2000), ADDI(A0, A0, 1), BNE(A0, A1, -4), LUI(A2, 0xFFE80), SW(ZERO, A2, 0x20),
+	load(t, TTX_CORE_T0, 0x8000, p, n);
+	PROG(t, TTX_CORE_T1, LI(A1, 2000), ADDI(A0, A0, 1), BNE(A0, A1, -4), LUI(A2, 0xFFE80), SW(ZERO, A2, 0x20),
 	     EBREAK);
 	run_ok(t);
 	struct ttx_stats st;
@@ -634,6 +634,55 @@ START_TEST(test_push_into_full_fifo)
 	ck_assert(s.halted);
 	ck_assert_uint_eq(s.insns, 41);
 	(void)post;
+	ttx_tile_destroy(t);
+}
+END_TEST
+
+/* Under the cycle model a word a core pushes reaches its thread at the
+   core's cycle (+ TTX_PUSH_LATENCY), and a push into a full FIFO waits for
+   the Tensix cycle the FIFO had room (a FIFO stall, not a wait). */
+START_TEST(test_cycles_with_tensix)
+{
+	struct ttx_options opt = { .engine = TTX_ENGINE_INTERP, .timing = 1 };
+	struct ttx_tile *t = ttx_tile_new(&opt);
+	ck_assert_ptr_nonnull(t);
+	/* T0 counts to 1000 (1 + 2000 + 2 cycles), then pushes a NOP at cycle
+	   2003: the thread issues it at 2005 at the earliest */
+	PROG(t, TTX_CORE_T0, ADDI(A1, ZERO, 1000), ADDI(A0, A0, 1), BNE(A0, A1, -4), TTINSN(0x02000000u), EBREAK);
+	run_ok(t);
+	struct ttx_cycles c;
+	ttx_cycles_get(t, &c);
+	ck_assert_uint_eq(c.issued[0], 1);
+	ck_assert_uint_ge(c.device_cycles, 2003 + TTX_PUSH_LATENCY);
+	ck_assert_uint_ge(c.stalled[0][TTX_STALL_FRONTEND], 2003 + TTX_PUSH_LATENCY - 1);
+	ck_assert_uint_le(c.device_cycles, 2003 + TTX_PUSH_LATENCY + 10);
+
+	/* thread 0 blocked on semaphore 0 until T1 posts it after ~2000 cycles;
+	   T0's 40 pushes fill the FIFO (32) and the rest wait for it to drain */
+	ttx_tile_reset(t);
+	uint32_t semwait;
+	ttx_asm_line("SEMWAIT 0x1FF, 1, 1", &semwait, NULL, 0);
+	t->semaphores[0].max = 1;
+	uint32_t p[64];
+	size_t n = 0;
+	p[n++] = TTINSN(semwait);
+	for (int i = 0; i < 40; i++)
+		p[n++] = TTINSN(0x02000000u);
+	p[n++] = EBREAK;
+	load(t, TTX_CORE_T0, 0x8000, p, n);
+	PROG(t, TTX_CORE_T1, LI(A1, 1000), ADDI(A0, A0, 1), BNE(A0, A1, -4), LUI(A2, 0xFFE80), SW(ZERO, A2, 0x20),
+	     EBREAK);
+	run_ok(t);
+	ttx_cycles_get(t, &c);
+	ck_assert_uint_eq(c.issued[0], 41);
+	struct ttx_core_state s;
+	ttx_core_state(t, TTX_CORE_T0, &s);
+	ck_assert(s.halted);
+	ck_assert_uint_eq(s.stalls[TTX_CORE_STALL_WAIT], 0);
+	/* T1 posts at about cycle 2005; T0's 34th push went on only then */
+	ck_assert_uint_ge(s.stalls[TTX_CORE_STALL_FIFO], 1900);
+	ck_assert_uint_ge(s.cycles, 2005);
+	ck_assert_uint_ge(c.device_cycles, s.cycles);
 	ttx_tile_destroy(t);
 }
 END_TEST
@@ -677,5 +726,6 @@ int main(void)
 	tcase_add_test(tc, test_push_into_full_fifo);
 	tc = test_tcase(s, "cycles");
 	tcase_add_test(tc, test_cycles);
+	tcase_add_test(tc, test_cycles_with_tensix);
 	return test_run_suite(s);
 }
