@@ -242,6 +242,23 @@ int parse_numerics(const char *s, enum ttx_numerics *out)
    replay's expansion included); the MOP, MOP_CFG and REPLAY words the
    expanders consume are counted apart, so that the total, the sum by
    thread and the sum by unit agree. */
+/* --stats: per core, instructions, cycles, stalls by reason. */
+void print_core_stats(FILE *f, const struct ttx_tile *t)
+{
+	for (unsigned c = 0; c < TTX_CORE_COUNT; c++) {
+		struct ttx_core_state s;
+		ttx_core_state(t, (enum ttx_core)c, &s);
+		if (!s.released && !s.insns)
+			continue;
+		fprintf(f, "core %s: %" PRIu64 " instructions, %" PRIu64 " cycles (IPC %.2f), pc 0x%08X %s; stalls:",
+		        ttx_core_name((enum ttx_core)c), s.insns, s.cycles, s.cycles ? (double)s.insns / (double)s.cycles : 0.0,
+		        s.pc, s.halted ? "halted" : s.wait ? "waiting" : "running");
+		for (int k = 0; k < TTX_CORE_STALL_COUNT; k++)
+			fprintf(f, " %s %" PRIu64, ttx_core_stall_name((enum ttx_core_stall)k), s.stalls[k]);
+		fputc('\n', f);
+	}
+}
+
 void print_stats(FILE *f, const struct ttx_stats *s)
 {
 	fprintf(f, "instructions: %" PRIu64 " (interp %" PRIu64 ", jit %" PRIu64 ")\n",

@@ -107,6 +107,8 @@ struct ttx_program *cli_load_program(const char *path, unsigned thread, FILE *er
    message. */
 char *read_file(const char *path, size_t *len, FILE *err, size_t max);
 void print_stats(FILE *f, const struct ttx_stats *s);
+/* --stats: each core that ran: instructions, cycles, stalls by reason. */
+void print_core_stats(FILE *f, const struct ttx_tile *t);
 void print_cycles(FILE *f, const struct ttx_cycles *c, double clock_ghz);
 /* The final flush of a stream the command wrote: 0, or -1 after a message. */
 int finish_output(FILE *f, const char *what, FILE *err);

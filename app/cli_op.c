@@ -10,7 +10,7 @@
 
 enum {
 	OPT_IN = 256, OPT_OUT, OPT_FORMAT, OPT_OUT_FORMAT, OPT_FIDELITY, OPT_DIM, OPT_PARAM, OPT_ENGINE, OPT_NUMERICS,
-	OPT_STATS, OPT_PROGRESS, OPT_LIST, OPT_CLOCK, OPT_PERFETTO, OPT_MAX_MEMORY,
+	OPT_STATS, OPT_PROGRESS, OPT_LIST, OPT_CLOCK, OPT_PERFETTO, OPT_MAX_MEMORY, OPT_KERNELS,
 };
 
 const struct cli_opt op_options[] = {
@@ -25,6 +25,8 @@ const struct cli_opt op_options[] = {
 	{ "param", OPT_PARAM, "X", "the op's parameter (ttx op --list)", 0 },
 	{ "engine", OPT_ENGINE, "E", "interp, jit or auto (default), as for run", 0 },
 	{ "numerics", OPT_NUMERICS, "N", "exact (default) or fast, as for run", 0 },
+	{ "kernels", OPT_KERNELS, "K", "asm (default): the host pushes the kernels' words; riscv: C programs on "
+	  "RISCV T0-T2 push them (the same bits; --stats counts the cores)", 0 },
 	{ "stats", OPT_STATS, NULL, "statistics and the cycle model's device time, summed over the op's kernels "
 	  "(stderr)", 0 },
 	{ "clock-ghz", OPT_CLOCK, "X", "device clock for the estimated time (default 1.0)", 0 },
@@ -166,6 +168,14 @@ int cmd_op(const struct cli_io *io, int argc, char **argv)
 			if (parse_numerics(optarg, &opt.numerics))
 				return usage_error(io->err, "--numerics '%s': expected exact or fast", optarg);
 			break;
+		case OPT_KERNELS:
+			if (strcmp(optarg, "asm") == 0)
+				p.kernels = TTX_KERNELS_ASM;
+			else if (strcmp(optarg, "riscv") == 0)
+				p.kernels = TTX_KERNELS_RISCV;
+			else
+				return usage_error(io->err, "--kernels '%s': expected asm or riscv", optarg);
+			break;
 		case OPT_MAX_MEMORY:
 			if (parse_bytes(optarg, &p.max_memory))
 				return usage_error(io->err, "--max-memory '%s': expected a number of bytes (K, M, G or T "
@@ -276,6 +286,7 @@ int cmd_op(const struct cli_io *io, int argc, char **argv)
 		struct ttx_stats s;
 		ttx_stats_get(t, &s);
 		print_stats(io->err, &s);
+		print_core_stats(io->err, t);
 		struct ttx_cycles cy;
 		ttx_cycles_get(t, &cy);
 		print_cycles(io->err, &cy, clock_ghz);

@@ -160,23 +160,6 @@ static void report_cores(FILE *f, const struct ttx_tile *t)
 	}
 }
 
-/* --stats: per core, instructions, cycles, stalls by reason. */
-static void print_core_stats(FILE *f, const struct ttx_tile *t)
-{
-	for (unsigned c = 0; c < TTX_CORE_COUNT; c++) {
-		struct ttx_core_state s;
-		ttx_core_state(t, (enum ttx_core)c, &s);
-		if (!s.released)
-			continue;
-		fprintf(f, "core %s: %" PRIu64 " instructions, %" PRIu64 " cycles (IPC %.2f), pc 0x%08X %s; stalls:",
-		        ttx_core_name((enum ttx_core)c), s.insns, s.cycles, s.cycles ? (double)s.insns / (double)s.cycles : 0.0,
-		        s.pc, s.halted ? "halted" : s.wait ? "waiting" : "running");
-		for (int k = 0; k < TTX_CORE_STALL_COUNT; k++)
-			fprintf(f, " %s %" PRIu64, ttx_core_stall_name((enum ttx_core_stall)k), s.stalls[k]);
-		fputc('\n', f);
-	}
-}
-
 /* What the run writes: opened once the program is accepted, committed at
    the end (after a fault too: the files show the state at the stop),
    discarded on a usage error or an interrupt. */

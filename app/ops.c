@@ -10,12 +10,14 @@
 #include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tile.h"
 #include "formats.h"
+#include "ttx_kargs.h"
 
 #define L1_IN   0x010000u   /* input tiles (and a second input at L1_IN2) */
 #define L1_IN2  0x070000u
@@ -123,6 +125,10 @@ static enum ttx_status get_kernel(struct opc *c, const char *name, const struct 
                                   const struct ttx_program **out)
 {
 	struct ttx_tile *t = c->t;
+	if (c->p.kernels == TTX_KERNELS_RISCV) {   /* run_kernel starts the C programs instead */
+		*out = NULL;
+		return TTX_OK;
+	}
 	if (!t->attachment) {
 		t->attachment = calloc(1, sizeof(struct kernel_cache));
 		if (!t->attachment)
@@ -156,6 +162,69 @@ static enum ttx_status get_kernel(struct opc *c, const char *name, const struct 
 	return TTX_OK;
 }
 
+/* The ops' kernels in C for RISCV T0-T2 (kernels/riscv/ops_*.c), built
+   into the library (rv_ops_embed.c; empty without a cross compiler). */
+extern const unsigned char ttx_rv_ops_unpack[], ttx_rv_ops_math[], ttx_rv_ops_pack[];
+extern const size_t ttx_rv_ops_unpack_len, ttx_rv_ops_math_len, ttx_rv_ops_pack_len;
+
+/* Run kernel `name` as the C programs on RISCV T0-T2: their images
+   loaded, the symbols written as their arguments (ttx_kargs.h), the three
+   cores released.  The images lie below L1_IN, the arguments in RISCV B's
+   code area. */
+static enum ttx_status start_riscv_kernel(struct opc *c, const char *name, const struct syms *s)
+{
+	static const struct {
+		const unsigned char *image;
+		const size_t *len;
+		enum ttx_core core;
+	} prog[3] = {
+		{ ttx_rv_ops_unpack, &ttx_rv_ops_unpack_len, TTX_CORE_T0 },
+		{ ttx_rv_ops_math, &ttx_rv_ops_math_len, TTX_CORE_T1 },
+		{ ttx_rv_ops_pack, &ttx_rv_ops_pack_len, TTX_CORE_T2 },
+	};
+	static const char *const files[KERNEL_COUNT] = TTX_KERNEL_FILES;
+	static const char *const names[KARG_COUNT] = {
+#define KARG_NAME(n) #n,
+		TTX_KARGS_SYMBOLS(KARG_NAME)
+#undef KARG_NAME
+	};
+	struct ttx_tile *t = c->t;
+	struct ttx_kargs a;
+	memset(&a, 0, sizeof(a));
+	a.magic = TTX_KARGS_MAGIC;
+	a.kernel = KERNEL_COUNT;
+	for (unsigned k = 0; k < KERNEL_COUNT; k++)
+		if (strcmp(files[k], name) == 0)
+			a.kernel = k;
+	if (a.kernel == KERNEL_COUNT)
+		return fail(c, TTX_EINVAL, "kernel %s has no C programs for the RISC-V cores (a ttx bug)", name);
+	for (size_t i = 0; i < s->n; i++) {
+		unsigned k = 0;
+		while (k < KARG_COUNT && strcmp(names[k], s->v[i].name) != 0)
+			k++;
+		if (k == KARG_COUNT)
+			return fail(c, TTX_EINVAL, "kernel symbol %s is not in ttx_kargs.h (a ttx bug)", s->v[i].name);
+		a.given[k / 32] |= 1u << (k % 32);
+		a.value[k] = (int32_t)(uint32_t)s->v[i].value;   /* FP32 bits, addresses, counts */
+	}
+	ttx_l1_write(t, TTX_KARGS_ADDR, &a, sizeof(a));
+	for (unsigned i = 0; i < 3; i++) {
+		uint32_t entry;
+		if (!*prog[i].len)
+			return fail(c, TTX_EINVAL, "--kernels riscv: this libttx was built without a RISC-V cross compiler "
+			            "(riscv64-unknown-elf-gcc; ./bootstrap installs it)");
+		if (ttx_elf_load(t, prog[i].core, prog[i].image, *prog[i].len, &entry) != TTX_OK ||
+		    ttx_core_start(t, prog[i].core, entry) != TTX_OK)
+			return fail(c, TTX_FAULT, "the RISC-V kernel for %s: %s (a ttx bug)", ttx_core_name(prog[i].core),
+			            ttx_tile_error(t));
+	}
+	for (unsigned k = 0; k < t->nloaded; k++)
+		if (t->loaded[k].end > L1_IN)
+			return fail(c, TTX_FAULT, "the RISC-V kernels reach L1 address 0x%X, where the op's data begin (a ttx bug)",
+			            t->loaded[k].end);
+	return TTX_OK;
+}
+
 /* Reset the tile for a kernel run, keeping its statistics; the cycle
    model goes on from where the last kernel ended. */
 static void clear_tile(struct ttx_tile *t)
@@ -164,20 +233,46 @@ static void clear_tile(struct ttx_tile *t)
 	uint64_t counts[256];
 	memcpy(counts, t->op_counts, sizeof(counts));
 	struct ttx_timing tm = t->timing;
+	struct { uint64_t insns, cycle, stall[TTX_CORE_STALL_COUNT]; } core[TTX_CORE_COUNT];
+	uint64_t core_insns = t->core_insns;
+	for (unsigned i = 0; i < TTX_CORE_COUNT; i++) {   /* the cores' totals too (--kernels riscv) */
+		core[i].insns = t->core[i].insns, core[i].cycle = t->core[i].cycle;
+		memcpy(core[i].stall, t->core[i].stall, sizeof(core[i].stall));
+	}
 	ttx_tile_reset(t);
 	t->stats = st;
 	memcpy(t->op_counts, counts, sizeof(counts));
 	ttx_timing_resume(t, &tm);
+	t->core_insns = core_insns;
+	for (unsigned i = 0; i < TTX_CORE_COUNT; i++) {
+		t->core[i].insns = core[i].insns, t->core[i].cycle = core[i].cycle;
+		memcpy(t->core[i].stall, core[i].stall, sizeof(core[i].stall));
+	}
 }
 
-/* One kernel run; between runs the op stops when the host asked
-   (ttx_op_params.progress, ttx_options.interrupt). */
-static enum ttx_status run_kernel(struct opc *c, const struct ttx_program *prog)
+/* One kernel run: the assembled kernel prog pushed by the host, or with
+   TTX_KERNELS_RISCV, kernel `name` with the symbols s on RISCV T0-T2.
+   Between runs the op stops when the host asked (ttx_op_params.progress,
+   ttx_options.interrupt). */
+static enum ttx_status run_kernel(struct opc *c, const char *name, const struct syms *s,
+                                  const struct ttx_program *prog)
 {
 	const int *interrupt = c->t->opt.interrupt;
 	if (c->stop || (interrupt && __atomic_load_n(interrupt, __ATOMIC_RELAXED)))
 		return fail(c, TTX_INTERRUPTED, "interrupted");
-	enum ttx_status st = ttx_program_run(c->t, prog, 0);
+	enum ttx_status st;
+	if (c->p.kernels == TTX_KERNELS_RISCV) {
+		if ((st = start_riscv_kernel(c, name, s)) != TTX_OK)
+			return st;
+		st = ttx_run(c->t, 0);
+		char why[sizeof(((struct ttx_kargs *)0)->error)];
+		ttx_l1_read(c->t, TTX_KARGS_ADDR + offsetof(struct ttx_kargs, error), why, sizeof(why));
+		why[sizeof(why) - 1] = 0;
+		if (why[0])
+			return fail(c, TTX_FAULT, "the RISC-V kernel for %s stopped: %s (a ttx bug)", name, why);
+	} else {
+		st = ttx_program_run(c->t, prog, 0);
+	}
 	if (st == TTX_INTERRUPTED)
 		return fail(c, st, "interrupted");
 	if (st != TTX_OK)
@@ -363,7 +458,7 @@ static enum ttx_status run_stream(struct opc *c, const struct stream *k, struct 
 		ttx_l1_write(c->t, L1_IN, in + u * k->in_per * it, n * k->in_per * it);
 		if (k->extra_len)
 			ttx_l1_write(c->t, L1_IN2, k->extra, k->extra_len);
-		if ((st = run_kernel(c, prog)) != TTX_OK)
+		if ((st = run_kernel(c, k->kernel, s, prog)) != TTX_OK)
 			break;
 		ttx_l1_read(c->t, L1_OUT, out + u * k->out_per * ot, n * k->out_per * ot);
 		progress(c, (double)(n * k->in_per));
@@ -533,7 +628,7 @@ static enum ttx_status matmul_tiles(struct opc *c, const struct tiled *a, const 
 					ttx_l1_write(c->t, B0, bblk, nt * kt * bt);
 					if (acc)
 						ttx_l1_write(c->t, C0, cblk, mt * nt * ct);
-					if ((st = run_kernel(c, prog)) != TTX_OK)
+					if ((st = run_kernel(c, "matmul.s", &s, prog)) != TTX_OK)
 						goto done;
 					ttx_l1_read(c->t, C0, cblk, mt * nt * ct);
 					progress(c, (double)(mt * nt * kt));
@@ -1002,6 +1097,8 @@ static enum ttx_status check(struct opc *c, const struct opdef *d, const struct 
 	}
 	if ((unsigned)c->p.fidelity > TTX_FIDELITY_HIFI4 || (unsigned)c->p.dim > TTX_DIM_ALL)
 		return fail(c, TTX_EINVAL, "bad fidelity or dimension");
+	if ((unsigned)c->p.kernels > TTX_KERNELS_RISCV)
+		return fail(c, TTX_EINVAL, "bad kernels value %d (TTX_KERNELS_ASM or TTX_KERNELS_RISCV)", (int)c->p.kernels);
 	return TTX_OK;
 }
 

@@ -544,9 +544,7 @@ static void trace_insn(struct ttx_tile *t, unsigned core, uint32_t pc)
 }
 
 
-/* The latest cycle any agent has reached: where a core that waited takes
-   up again (the event that released it happened by then). */
-static uint64_t tile_now(const struct ttx_tile *t)
+uint64_t ttx_rv_now(const struct ttx_tile *t)
 {
 	uint64_t now = 0;
 	for (unsigned i = 0; i < TTX_CORE_COUNT; i++)
@@ -579,7 +577,7 @@ static uint64_t resume_cycle(const struct ttx_tile *t, unsigned core, const stru
 			done = T->done[th][r] > done ? T->done[th][r] : done;
 		return done;
 	}
-	return tile_now(t);
+	return ttx_rv_now(t);
 }
 
 enum ttx_status ttx_rv_run(struct ttx_tile *t, uint64_t budget, uint64_t *executed, int *moved)

@@ -18,6 +18,10 @@ uint32_t ttx_rv_reset_pc(const struct ttx_tile *t, unsigned core);
    budget instructions in all (0: no bound); *executed counts them, and
    *moved is set when any core advanced.  A fault stops it. */
 enum ttx_status ttx_rv_run(struct ttx_tile *t, uint64_t budget, uint64_t *executed, int *moved);
+/* The latest cycle any agent has reached: where a core that waited takes
+   up again (the event that released it happened by then), and where a
+   released core starts. */
+uint64_t ttx_rv_now(const struct ttx_tile *t);
 /* The decoded code, freed with the tile. */
 void ttx_rv_free(struct ttx_tile *t);
 

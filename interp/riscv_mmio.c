@@ -94,8 +94,11 @@ static void enter_reset(struct ttx_tile *t, unsigned core)
 void ttx_rv_release(struct ttx_tile *t, unsigned core, uint32_t pc)
 {
 	struct ttx_rvcore *c = &t->core[core];
+	uint64_t now = ttx_rv_now(t);
 	memset(c->x, 0, sizeof(c->x));
 	c->pc = pc;
+	if (now > c->cycle)   /* it starts when it is released, not at cycle 0 */
+		c->cycle = now;
 	c->run = TTX_CORE_RUNNING;
 	c->wait = TTX_WAIT_NONE;
 	c->loop_pc = 0xFFFFFFFFu;

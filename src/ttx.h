@@ -532,8 +532,13 @@ struct ttx_op_params {
 	/* Refuse (TTX_ENOMEM, nothing allocated) an operation whose memory,
 	   as ttx_op_memory counts it, exceeds this many bytes; 0: no limit. */
 	size_t max_memory;
+	/* The kernels that drive the tile: TTX_KERNELS_ASM, the assembler
+	   kernels of kernels/ pushed by the host; TTX_KERNELS_RISCV, the same
+	   words pushed by C programs on RISCV T0-T2 (kernels/riscv/ops_*.c,
+	   docs/riscv.md), whose results are the same bits. */
+	enum ttx_kernels { TTX_KERNELS_ASM, TTX_KERNELS_RISCV } kernels;
 };
-/* bf16 inputs, fp32 result, HiFi4, rows, no param. */
+/* bf16 inputs, fp32 result, HiFi4, rows, no param, assembler kernels. */
 TTX_API void ttx_op_params_default(struct ttx_op_params *p);
 struct ttx_tensor {
 	float *data;

@@ -165,6 +165,58 @@ def matmul_overflow_as_the_matrix_unit_computes_it():
     assert got == [np.inf, np.inf], got
 
 
+def _elf(words, base, entry=None):
+    """A minimal ELF32 RISC-V executable: one PT_LOAD of `words` at `base`."""
+    import struct
+    code = struct.pack("<%dI" % len(words), *words)
+    eh = struct.pack("<4sBBBB8xHHIIIIIHHHHHH", b"\x7fELF", 1, 1, 1, 0, 2, 243, 1,
+                     base if entry is None else entry, 52, 0, 0, 52, 32, 1, 0, 0, 0)
+    ph = struct.pack("<IIIIIIII", 1, 84, base, base, len(code), len(code), 5, 4)
+    return eh + ph + code
+
+
+@test
+def riscv_cores():
+    # addi a0, zero, 41; addi a0, a0, 1; sw a0, 0x100(zero); ebreak
+    words = [0x02900513, 0x00150513, 0x10A02023, 0x00100073]
+    assert ttx.cores() == ["brisc", "trisc0", "trisc1", "trisc2", "ncrisc"]
+    assert ttx.rv_disassemble(words[0]) == "addi a0, zero, 41"
+    raises(ttx.Error, ttx.rv_disassemble, 0xFFFFFFFF)
+    with ttx.Tile() as t:
+        assert t.load_elf(_elf(words, 0x6000), "trisc0") == 0x6000
+        assert t.run()
+        st = t.core_state("trisc0")
+        assert st["halted"] and st["insns"] == 4 and st["pc"] == 0x6010, st   # past the ebreak
+        assert t.core_reg("trisc0", 10) == 42 and t.core_reg("t0", "pc") == 0x6010
+        assert t.l1_read(0x100, 4) == (42).to_bytes(4, "little")
+        assert not t.core_state("brisc")["released"]
+        # raw code: written to L1, the core started there; a step budget
+        t.reset()
+        t.l1_write(0x2000, b"".join(w.to_bytes(4, "little") for w in [0x00150513, 0xFFDFF06F]))  # addi; j -4
+        t.start_core("brisc", 0x2000)
+        assert t.run(max_insns=11) is False
+        assert t.core_reg("brisc", 10) == 6
+        t.set_core_reg("brisc", 10, 100)
+        # until a word of L1 holds a value: the core stores its result,
+        # then counts forever (run() alone would not end)
+        t.reset()
+        t.l1_write(0x3000, b"".join(w.to_bytes(4, "little") for w in
+                                    [0x00500513, 0x10A02023, 0x00158593, 0xFFDFF06F]))  # li; sw; addi; j -4
+        t.start_core("trisc1", 0x3000)
+        assert t.run_until({0x100: 5}, max_insns=10 ** 7)
+        assert int.from_bytes(t.l1_read(0x100, 4), "little") == 5
+        # a core's view: its local data RAM
+        t.core_write("trisc2", 0xFFB00010, 0x1234)
+        assert t.core_read("trisc2", 0xFFB00010) == 0x1234
+        raises(ttx.Error, t.load_elf, b"not an elf", "trisc0")
+        raises(ttx.Error, t.load_elf, _elf(words, 0x6000, entry=0x9000000), "trisc0")
+        raises(ttx.Error, t.start_core, "trisc9", 0)
+        raises(TypeError, t.core_reg, 3, 1)
+        raises(ValueError, t.core_reg, "brisc", 40)
+        msg = raises(ttx.Error, t.core_read, "brisc", 0x20000000)
+        assert "0x20000000" in msg, msg
+
+
 if failures:
     print("FAILED: %s" % ", ".join(failures))
     sys.exit(1)

@@ -1,7 +1,13 @@
 /* Writes tensix_ops.h: one TT_OP_<MNEMONIC>(operands) macro per opcode of
  * src/isa.def, in tt-llk's operand order, so that C kernels for the RISC-V
  * cores encode Tensix instructions from the same table as the assembler
- * (no encoding is written twice).  Run by make with the host compiler. */
+ * (no encoding is written twice).  Run by make with the host compiler.
+ *
+ * As in tt-llk, an operand is shifted into place and may spill into the
+ * fields above it (SETDMAREG's 16-bit immediate covers Payload_SigSel and
+ * Payload_SigSelSize, TC/SETDMAREG_Immediate.md); only the opcode is kept
+ * clear, so a negative operand is right in the topmost field (SFPIADD's,
+ * SFPSHFT's immediate) and must be masked by the caller anywhere else. */
 #include <stdio.h>
 #include <string.h>
 
@@ -14,7 +20,7 @@ static void op(const char *m, unsigned opcode, const struct field *f, unsigned n
 		printf("%s%s", i ? ", " : "", f[i].name);
 	printf(") \\\n\t((uint32_t)0x%02Xu << 24", opcode);
 	for (unsigned i = 0; i < n; i++)
-		printf(" | ((uint32_t)(%s) & 0x%Xu) << %u", f[i].name, (1u << f[i].width) - 1, f[i].lo);
+		printf(" | ((uint32_t)(%s) & 0x%Xu) << %u", f[i].name, 0xFFFFFFu >> f[i].lo, f[i].lo);
 	printf(")\n");
 	/* TTI_: a compile-time word as one .ttinsn instruction; TT_: a push */
 	printf("#define TTI_%s(...) TTX_TTINSN(TT_OP_%s(__VA_ARGS__))\n", m, m);

@@ -88,7 +88,8 @@ _PROGRESS = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_double)
 class _OpParams(ctypes.Structure):
     _fields_ = [("format", ctypes.c_int), ("out_format", ctypes.c_int), ("fidelity", ctypes.c_int),
                 ("dim", ctypes.c_int), ("param", ctypes.c_double), ("has_param", ctypes.c_int),
-                ("progress", _PROGRESS), ("progress_ctx", ctypes.c_void_p), ("max_memory", ctypes.c_size_t)]
+                ("progress", _PROGRESS), ("progress_ctx", ctypes.c_void_p), ("max_memory", ctypes.c_size_t),
+                ("kernels", ctypes.c_int)]
 
 
 class _OpInfo(ctypes.Structure):
@@ -179,11 +180,33 @@ _version = _fn("ttx_version", ctypes.c_char_p)
 _opcode_name = _fn("ttx_opcode_name", ctypes.c_char_p, _ci)
 _jit_available = _fn("ttx_jit_available", _i)
 
+
+class _CoreState(ctypes.Structure):
+    _fields_ = [("released", ctypes.c_int), ("halted", ctypes.c_int), ("wait", ctypes.c_int),
+                ("wait_addr", ctypes.c_uint32), ("pc", ctypes.c_uint32), ("insns", ctypes.c_uint64),
+                ("cycles", ctypes.c_uint64), ("stalls", ctypes.c_uint64 * 6)]
+
+
+_core_name = _fn("ttx_core_name", ctypes.c_char_p, _i)
+_core_parse = _fn("ttx_core_parse", _i, ctypes.c_char_p, ctypes.POINTER(_i))
+_core_wait_name = _fn("ttx_core_wait_name", ctypes.c_char_p, _i)
+_core_stall_name = _fn("ttx_core_stall_name", ctypes.c_char_p, _i)
+_elf_load = _fn("ttx_elf_load", _i, _vp, _i, _vp, _sz, ctypes.POINTER(_u32))
+_core_start = _fn("ttx_core_start", _i, _vp, _i, _u32)
+_core_reg_read = _fn("ttx_core_reg_read", _i, _vp, _i, _ci, ctypes.POINTER(_u32))
+_core_reg_write = _fn("ttx_core_reg_write", _i, _vp, _i, _ci, _u32)
+_core_state = _fn("ttx_core_state", None, _vp, _i, ctypes.POINTER(_CoreState))
+_core_read = _fn("ttx_core_read", _i, _vp, _i, _u32, ctypes.POINTER(_u32))
+_core_write = _fn("ttx_core_write", _i, _vp, _i, _u32, _u32)
+_run_until = _fn("ttx_run_until", _i, _vp, ctypes.c_uint64, ctypes.POINTER(_u32), ctypes.POINTER(_u32), _sz)
+_rv_disasm = _fn("ttx_rv_disasm", _i, _u32, _u32, ctypes.c_char_p, _sz)
+
 _OK, _FAULT, _EINVAL, _ENOMEM, _LIMIT, _INTERRUPTED = 0, 1, 2, 3, 4, 5
 _ENGINES = {"interp": 0, "jit": 1, "auto": 2}
 _NUMERICS = {"exact": 0, "fast": 1}
 _FIDELITIES = {"lofi": 0, "hifi2": 1, "hifi3": 2, "hifi4": 3}
 _DIMS = {"rows": 0, "cols": 1, "all": 2}
+_KERNELS = {"asm": 0, "riscv": 1}
 
 
 def _int(name, v, lo, hi):
@@ -389,6 +412,75 @@ class Tile:
                     "mmio_read")
         return v.value
 
+    # ---- the five RISC-V cores (docs/riscv.md) ----
+
+    def load_elf(self, image, core=None, start=True):
+        """Place an ELF32 RISC-V image (bytes, or a path) by its PT_LOAD
+        segments as `core` ("brisc", "trisc0".."trisc2", "ncrisc") sees
+        memory, and with start=True release the core at the entry point;
+        core=None: L1 only, no core started.  Returns the entry point."""
+        h = self._h
+        if isinstance(image, (str, os.PathLike)):
+            with open(image, "rb") as f:
+                image = f.read()
+        image = bytes(image)
+        c = _core(core) if core is not None else 5
+        entry = _u32()
+        self._check(_elf_load(h, c, image, len(image), ctypes.byref(entry)), "load_elf")
+        if core is not None and start:
+            self._check(_core_start(h, c, entry.value), "load_elf")
+        return entry.value
+
+    def start_core(self, core, pc):
+        """Release `core` from soft reset at pc (registers zeroed)."""
+        self._check(_core_start(self._h, _core(core), _int("pc", pc, 0, _U32)), "start_core")
+
+    def core_reg(self, core, reg):
+        """x0-x31 as 0-31 (or "pc")."""
+        h = self._h
+        v = _u32()
+        self._check(_core_reg_read(h, _core(core), _reg(reg), ctypes.byref(v)), "core_reg")
+        return v.value
+
+    def set_core_reg(self, core, reg, value):
+        self._check(_core_reg_write(self._h, _core(core), _reg(reg), _int("value", value, 0, _U32)),
+                    "set_core_reg")
+
+    def core_read(self, core, addr):
+        """A 32-bit load by `core` (its address map)."""
+        h = self._h
+        v = _u32()
+        self._check(_core_read(h, _core(core), _int("addr", addr, 0, _U32), ctypes.byref(v)), "core_read")
+        return v.value
+
+    def core_write(self, core, addr, value):
+        """A 32-bit store by `core` (its address map)."""
+        self._check(_core_write(self._h, _core(core), _int("addr", addr, 0, _U32), _int("value", value, 0, _U32)),
+                    "core_write")
+
+    def core_state(self, core):
+        """released, halted, wait (None or why), pc, insns, cycles, stalls."""
+        s = _CoreState()
+        _core_state(self._h, _core(core), ctypes.byref(s))
+        return {"released": bool(s.released), "halted": bool(s.halted),
+                "wait": _core_wait_name(s.wait).decode() if s.wait else None, "wait_addr": s.wait_addr,
+                "pc": s.pc, "insns": s.insns, "cycles": s.cycles,
+                "stalls": {_core_stall_name(i).decode(): s.stalls[i] for i in range(6) if s.stalls[i]}}
+
+    def run_until(self, conditions, max_insns=0):
+        """Run (as run()) until every L1 word addr holds value, for the
+        (addr, value) pairs of `conditions`; False if max_insns ran out."""
+        h = self._h
+        pairs = list(conditions.items()) if isinstance(conditions, dict) else list(conditions)
+        n = len(pairs)
+        addrs = (_u32 * max(n, 1))(*[_int("addr", a, 0, _U32) for a, _ in pairs])
+        values = (_u32 * max(n, 1))(*[_int("value", v, 0, _U32) for _, v in pairs])
+        st = _run_until(h, _int("max_insns", max_insns, 0, _U64), addrs, values, n)
+        if st == _LIMIT:
+            return False
+        self._check(st, "run_until")
+        return True
+
     def run(self, max_insns=0, until_stalled=False):
         """Run the queued instructions; Fault on a fault or deadlock.  With
         max_insns (0: no bound), returns False if work is left."""
@@ -454,6 +546,32 @@ class Tile:
                 "wall_seconds": s.wall_seconds,
                 "by_opcode": {_opcode_name(o).decode(): s.insns_by_opcode[o] for o in range(256)
                               if s.insns_by_opcode[o]}}
+
+
+def _core(name):
+    if not isinstance(name, str):
+        raise TypeError("core must be a str (brisc, trisc0, trisc1, trisc2, ncrisc), not %s" % type(name).__name__)
+    c = _i()
+    if _core_parse(name.encode(), ctypes.byref(c)) != _OK:
+        raise Error("unknown core %r: expected brisc, trisc0, trisc1, trisc2 or ncrisc" % name)
+    return c.value
+
+
+def _reg(r):
+    return 32 if r == "pc" else _int("reg", r, 0, 31)
+
+
+def cores():
+    """The names of a tile's RISC-V cores."""
+    return [_core_name(i).decode() for i in range(5)]
+
+
+def rv_disassemble(word, pc=0):
+    """A RISC-V instruction word as text."""
+    buf = ctypes.create_string_buffer(96)
+    if _rv_disasm(_int("word", word, 0, _U32), _int("pc", pc, 0, _U32), buf, 96):
+        raise Error("0x%08X is not an RV32IM instruction" % word)
+    return buf.value.decode()
 
 
 def assemble_line(text):
@@ -546,7 +664,7 @@ def _physical_memory():
 
 
 def op(name, *inputs, fmt="bf16", out_fmt="fp32", fidelity="hifi4", dim="rows", param=None, engine="auto",
-       numerics="exact", tile=None, progress=None, max_memory=None):
+       numerics="exact", tile=None, progress=None, max_memory=None, kernels="asm"):
     """Run operation `name` (ops()) on NumPy arrays; returns a float32 array
     with the inputs' number of dimensions.  `tile`: run on this Tile (its
     statistics accumulate) instead of the calling thread's own for this
@@ -554,7 +672,9 @@ def op(name, *inputs, fmt="bf16", out_fmt="fp32", fidelity="hifi4", dim="rows", 
     kernel runs; an exception it raises stops the op and propagates, and so
     does Ctrl-C (KeyboardInterrupt), checked at the same points.
     `max_memory`: bytes of host memory the op may take (its result and the
-    tiles it keeps; default half the physical memory): MemoryError beyond."""
+    tiles it keeps; default half the physical memory): MemoryError beyond.
+    `kernels`: "asm" (the host pushes the kernels' words) or "riscv" (C
+    programs on the tile's RISCV T0-T2 push them; the same results)."""
     if not isinstance(name, str):
         raise TypeError("name must be a str, not %s" % type(name).__name__)
     if fidelity not in _FIDELITIES:
@@ -563,6 +683,8 @@ def op(name, *inputs, fmt="bf16", out_fmt="fp32", fidelity="hifi4", dim="rows", 
         raise Error("dim must be rows, cols or all")
     if progress is not None and not callable(progress):
         raise TypeError("progress must be callable")
+    if kernels not in _KERNELS:
+        raise Error("kernels must be asm or riscv")
     limit = _physical_memory() // 2 if max_memory is None else _int("max_memory", max_memory, 1, (1 << 63) - 1)
     arrays, tensors = [], []
     for i, x in enumerate(inputs):
@@ -574,6 +696,7 @@ def op(name, *inputs, fmt="bf16", out_fmt="fp32", fidelity="hifi4", dim="rows", 
     p.format, p.out_format = _format(fmt), _format(out_fmt)
     p.fidelity, p.dim = _FIDELITIES[fidelity], _DIMS[dim]
     p.max_memory = limit
+    p.kernels = _KERNELS[kernels]
     if param is not None:
         p.param, p.has_param = float(param), 1
     # The callback runs between kernel runs, in this thread: an exception
