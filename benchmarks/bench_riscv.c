@@ -3,7 +3,9 @@
  * loop in L1, and Tensix words per second pushed by a TRISC loop against
  * the same words pushed by the host (as `ttx run words.bin` does), under
  * the interpreter and the JIT (which compiles the pushed Tensix words, not
- * the RISC-V code).
+ * the RISC-V code); and tensor ops with their kernels pushed by the host
+ * (assembler) against the same words pushed by C programs on RISCV T0-T2
+ * (ttx op --kernels riscv).
  *
  *   bench_riscv [ELF_DIR]   (default: benchmarks/riscv of the build tree) */
 #include <string.h>
@@ -89,6 +91,39 @@ static double host_push(uint32_t n, enum ttx_engine engine)
 	return best;
 }
 
+/* Seconds for op `name` on a x b (and b x c for matmul) bf16 inputs with
+   kernels k, best of three on one tile of this engine. */
+static double op_time(const char *name, size_t a, size_t b, size_t c, enum ttx_kernels k, enum ttx_engine engine)
+{
+	struct ttx_options opt = { .engine = engine };
+	struct ttx_tile *t = ttx_tile_new(&opt);
+	int matmul = strcmp(name, "matmul") == 0;
+	size_t nout = matmul ? a * c : a * b;
+	float *x = malloc(a * b * sizeof(float)), *y = malloc(b * c * sizeof(float)), *out = malloc(nout * sizeof(float));
+	for (size_t i = 0; i < a * b; i++)
+		x[i] = (float)((i * 7919 % 1000) / 500.0 - 1.0);
+	for (size_t i = 0; i < b * c; i++)
+		y[i] = (float)((i * 104729 % 1000) / 500.0 - 1.0);
+	struct ttx_tensor in[2] = { { x, 1, a, b }, { y, 1, b, c } }, o = { out, 1, a, matmul ? c : b };
+	struct ttx_op_params p;
+	ttx_op_params_default(&p);
+	p.kernels = k;
+	char err[256];
+	double best = 1e30;
+	for (int rep = 0; rep < 3; rep++) {
+		double t0 = now();
+		if (ttx_op_run(t, name, in, matmul ? 2 : 1, &p, &o, err, sizeof(err)) != TTX_OK) {
+			fprintf(stderr, "bench_riscv: %s: %s\n", name, err);
+			exit(1);
+		}
+		double dt = now() - t0;
+		best = dt < best ? dt : best;
+	}
+	free(x), free(y), free(out);
+	ttx_tile_destroy(t);
+	return best;
+}
+
 int main(int argc, char **argv)
 {
 	const char *dir = argc > 1 ? argv[1] : "benchmarks/riscv";
@@ -110,5 +145,19 @@ int main(int argc, char **argv)
 		printf("TRISC pushes (%-6s) %10llu Tensix words %8.3f s  %7.1f M words/s; from the host %.3f s: %.2fx\n",
 		       names[e], (unsigned long long)tensix, core, (double)tensix / core * 1e-6, host, core / host);
 	}
+	static const struct { const char *name; size_t a, b, c; } ops[] = {
+		{ "matmul", 256, 256, 256 }, { "exp", 512, 512, 0 }, { "softmax", 256, 512, 0 },
+		{ "tanh", 512, 512, 0 },
+	};
+	printf("\nops, kernels pushed by the host (asm) and by RISCV T0-T2 (riscv), seconds:\n");
+	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		for (int e = 0; e < 2; e++) {
+			if (engines[e] == TTX_ENGINE_JIT && !ttx_jit_available())
+				continue;
+			double as = op_time(ops[i].name, ops[i].a, ops[i].b, ops[i].c, TTX_KERNELS_ASM, engines[e]);
+			double rv = op_time(ops[i].name, ops[i].a, ops[i].b, ops[i].c, TTX_KERNELS_RISCV, engines[e]);
+			printf("%-10s %zux%zu%s%.0zu (%-6s)  asm %.4f  riscv %.4f  riscv/asm %.2f\n", ops[i].name, ops[i].a,
+			       ops[i].b, ops[i].c ? "x" : "", ops[i].c, names[e], as, rv, rv / as);
+		}
 	return 0;
 }

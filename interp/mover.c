@@ -46,6 +46,14 @@ static int mover(struct ttx_tile *t, unsigned thread, uint32_t dst, uint32_t src
 			memcpy(chunk, t->l1 + src + off, n);
 		if (to_l1) {
 			memcpy(t->l1 + dst + off, chunk, n);
+			ttx_l1_touched(t, dst + off, n);   /* (the cores' decoded code there is stale) */
+		} else if (dst >= 0x40000 && dst <= 0x4FFFF) {
+			/* RISCV NC's 16 KiB instruction RAM, which only the mover
+			   writes (TT/BabyRISCV/InstructionRAM.md); past it: nowhere */
+			uint32_t a = dst - 0x40000 + off;
+			if (a < sizeof(t->nc_iram))
+				memcpy(t->nc_iram + a, chunk, n < sizeof(t->nc_iram) - a ? n : sizeof(t->nc_iram) - a);
+			t->code_gen_iram++;
 		} else if (dst <= 0xFFFF) {
 			/* Tensix backend configuration, a word at a time, with its effects */
 			for (uint32_t w = 0; w < n; w += 4) {
@@ -55,7 +63,7 @@ static int mover(struct ttx_tile *t, unsigned thread, uint32_t dst, uint32_t src
 					return TTX_FAULT;
 			}
 		}
-		/* else NC instruction RAM (0x40000-0x4FFFF) or nowhere: discarded */
+		/* else nowhere: discarded */
 	}
 	ttx_timing_mover(t, count, from_l1, to_l1);
 	return TTX_OK;
@@ -122,6 +130,7 @@ static enum ttx_status enqueue(struct ttx_tile *t, unsigned thread, uint32_t cmd
 	case 0x66:
 		if (!(cmd >> 31) && (cmd & 0x600) == 0x600 && p[0] < TTX_L1_SIZE - 8) {
 			memcpy(t->l1 + p[0], &p[2], cmd & 0x100 ? 8 : 4);
+			ttx_l1_touched(t, p[0], cmd & 0x100 ? 8 : 4);
 			return TTX_OK;
 		}
 		break;

@@ -388,6 +388,7 @@ static void stream_write(struct job *j, struct ttx_pack_stream *s, bool data)
 		accumulate(j, dst, s->buf);
 	else
 		memcpy(dst, s->buf, 16);
+	ttx_l1_touched(j->t, s->addr, 16);   /* (code the cores run may live there) */
 	s->addr += 16;
 	j->writes++;
 	s->fill = 0;

@@ -75,6 +75,7 @@ static inline void l1_set32(struct ttx_tile *t, uint32_t a, uint32_t v)
 {
 	uint8_t *p = t->l1 + a;
 	p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16), p[3] = (uint8_t)(v >> 24);
+	ttx_l1_touched(t, a, 4);
 }
 
 static inline uint16_t l1_get16(const struct ttx_tile *t, uint32_t a)
@@ -85,6 +86,7 @@ static inline uint16_t l1_get16(const struct ttx_tile *t, uint32_t a)
 static inline void l1_set16(struct ttx_tile *t, uint32_t a, uint32_t v)
 {
 	t->l1[a] = (uint8_t)v, t->l1[a + 1] = (uint8_t)(v >> 8);
+	ttx_l1_touched(t, a, 2);
 }
 
 /* "if (L1Address >= (1464*1024)) UndefinedBehaviour();".  Every access is
@@ -315,6 +317,7 @@ static int storeind_l1(struct ttx_tile *t, unsigned thread, uint32_t word)
 		break;
 	case 3:
 		t->l1[addr] = (uint8_t)*src;
+		ttx_l1_touched(t, addr, 1);
 		break;
 	}
 	return TTX_OK;

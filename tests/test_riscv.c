@@ -687,6 +687,53 @@ START_TEST(test_cycles_with_tensix)
 }
 END_TEST
 
+/* The mover fills RISCV NC's instruction RAM (TT/BabyRISCV/InstructionRAM.md:
+   nothing else can) and rewrites code in L1: either way the cores see the
+   new code, not what they decoded before. */
+static void mover_copy(struct ttx_tile *t, uint32_t dst, uint32_t src, uint32_t bytes, unsigned mode)
+{
+	/* TT/TDMA-RISC.md: the parameters, then command 0x40 */
+	ck_assert_int_eq(ttx_mmio_write(t, 0, 0xFFB11000u, src / 16), TTX_OK);
+	ck_assert_int_eq(ttx_mmio_write(t, 0, 0xFFB11004u, dst / 16), TTX_OK);
+	ck_assert_int_eq(ttx_mmio_write(t, 0, 0xFFB11008u, bytes / 16), TTX_OK);
+	ck_assert_int_eq(ttx_mmio_write(t, 0, 0xFFB1100Cu, mode), TTX_OK);
+	ck_assert_int_eq(ttx_mmio_write(t, 0, 0xFFB11010u, 0x40), TTX_OK);
+}
+
+START_TEST(test_code_written_by_the_mover)
+{
+	struct ttx_tile *t = tile();
+	const uint32_t a[4] = { ADDI(A0, ZERO, 77), EBREAK, 0, 0 }, b[4] = { ADDI(A0, ZERO, 88), EBREAK, 0, 0 };
+	ck_assert_int_eq(ttx_l1_write(t, 0x5000, a, sizeof(a)), TTX_OK);
+	ck_assert_int_eq(ttx_l1_write(t, 0x5100, b, sizeof(b)), TTX_OK);
+	mover_copy(t, 0x40000, 0x5000, 16, 1);   /* L1 -> L0 at 0x40000: the instruction RAM */
+	ck_assert_int_eq(ttx_core_start(t, TTX_CORE_NC, 0xFFC00000u), TTX_OK);
+	run_ok(t);
+	ck_assert_uint_eq(reg(t, TTX_CORE_NC, A0), 77);
+	mover_copy(t, 0x40000, 0x5100, 16, 1);
+	ck_assert_int_eq(ttx_core_start(t, TTX_CORE_NC, 0xFFC00000u), TTX_OK);
+	run_ok(t);
+	ck_assert_uint_eq(reg(t, TTX_CORE_NC, A0), 88);
+	/* the same in L1: T0 runs code at 0x6000, the mover replaces it */
+	ck_assert_int_eq(ttx_l1_write(t, 0x6000, a, sizeof(a)), TTX_OK);
+	ck_assert_int_eq(ttx_core_start(t, TTX_CORE_T0, 0x6000), TTX_OK);
+	run_ok(t);
+	ck_assert_uint_eq(reg(t, TTX_CORE_T0, A0), 77);
+	mover_copy(t, 0x6000, 0x5100, 16, 3);    /* L1 -> L1 */
+	ck_assert_int_eq(ttx_core_start(t, TTX_CORE_T0, 0x6000), TTX_OK);
+	run_ok(t);
+	ck_assert_uint_eq(reg(t, TTX_CORE_T0, A0), 88);
+	/* a store of RISCV NC to its instruction RAM is discarded; a load faults */
+	ttx_tile_reset(t);
+	PROG(t, TTX_CORE_NC, LUI(A1, 0xFFC00), SW(ZERO, A1, 0), EBREAK);
+	run_ok(t);
+	ttx_tile_reset(t);
+	PROG(t, TTX_CORE_NC, LUI(A1, 0xFFC00), LW(A2, A1, 0), EBREAK);
+	run_fault(t, "instruction RAM");
+	ttx_tile_destroy(t);
+}
+END_TEST
+
 START_TEST(test_disasm)
 {
 	char buf[64];
@@ -721,6 +768,7 @@ int main(void)
 	tcase_add_test(tc, test_ttsync_waits_for_tensix);
 	tcase_add_test(tc, test_soft_reset_and_reset_pcs);
 	tcase_add_test(tc, test_wall_clock_and_debug);
+	tcase_add_test(tc, test_code_written_by_the_mover);
 	tc = test_tcase(s, "waiting");
 	tcase_add_test(tc, test_polling_and_parking);
 	tcase_add_test(tc, test_push_into_full_fifo);
