@@ -119,6 +119,7 @@ int finish_output(FILE *f, const char *what, FILE *err);
 struct perfetto;
 struct perfetto *perfetto_open(FILE *f);
 void perfetto_event(void *ctx, const struct ttx_timing_event *e);
+void perfetto_core_event(void *ctx, const struct ttx_core_event *e);
 int perfetto_finish(struct perfetto *pf, const struct ttx_cycles *c);
 /* ttx_options.warn with warn_ctx a FILE * */
 void warn_line(void *ctx, const char *message);

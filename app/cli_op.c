@@ -269,7 +269,9 @@ int cmd_op(const struct cli_io *io, int argc, char **argv)
 			goto done;
 		}
 		opt.timing_event = perfetto_event;
+		opt.core_event = perfetto_core_event;
 		opt.timing_ctx = pf;
+		opt.core_event_ctx = pf;
 	}
 	t = out.data ? ttx_tile_new(&opt) : NULL;
 	if (!t) {

@@ -308,6 +308,7 @@ int cmd_run(const struct cli_io *io, int argc, char **argv)
 		fprintf(io->err, "ttx: out of memory\n");
 	if (!prog)
 		goto done;
+	int have_program = path != NULL;
 	if (!path)
 		path = elves[0].path;   /* (messages name the first ELF) */
 	/* outputs are created only once the program is accepted */
@@ -329,7 +330,9 @@ int cmd_run(const struct cli_io *io, int argc, char **argv)
 			goto done;
 		}
 		opt.timing_event = perfetto_event;
+		opt.core_event = perfetto_core_event;
 		opt.timing_ctx = pf;
+		opt.core_event_ctx = pf;
 	}
 	t = ttx_tile_new(&opt);
 	if (!t) {
@@ -416,7 +419,7 @@ int cmd_run(const struct cli_io *io, int argc, char **argv)
 	   --stats) */
 	char notes[2][160];
 	int nnotes = 0;
-	if (ttx_program_size(prog) == 0)
+	if (have_program && ttx_program_size(prog) == 0)
 		snprintf(notes[nnotes++], sizeof(notes[0]), "%s is empty: nothing ran", path);
 	for (unsigned th = 0; th < TTX_THREADS && nnotes < 2; th++) {
 		struct ttx_thread_state ts;

@@ -2,7 +2,8 @@
  * ui.perfetto.dev and chrome://tracing open (docs/timing.md).
  *
  * One process, a track per Tensix thread (its issue slots, gaps are
- * stalls) and a track per unit (the cycles it works); 1 cycle = 1 ns.
+ * stalls), a track per unit (the cycles it works) and a track per RISC-V
+ * core that ran (running and waiting spans); 1 cycle = 1 ns.
  * Slices on a track never overlap: one that would start inside the
  * previous one starts where it ends.  Consecutive slices of the same
  * instruction that touch are merged ("SFPMAD x12"); past MERGE_ALL_AFTER
@@ -20,7 +21,10 @@
 #define MERGE_GAP 64
 #define MAX_WINDOWS 2048
 
-enum { THREAD_TRACKS = TTX_THREADS, NTRACKS = TTX_THREADS + TTX_UNIT_COUNT };
+enum { THREAD_TRACKS = TTX_THREADS, CORE_TRACKS = TTX_THREADS + TTX_UNIT_COUNT,
+       NTRACKS = CORE_TRACKS + TTX_CORE_COUNT };
+/* slice kinds past the opcodes */
+enum { BURST = 256, CORE_RUNNING = 512, CORE_WAITING = 513 /* + the wait reason */ };
 
 struct slice {
 	int open;
@@ -37,15 +41,27 @@ struct perfetto {
 	uint64_t window;
 	uint64_t *busy[TTX_UNIT_COUNT];
 	size_t nwindows;
+	unsigned cores_named;   /* core tracks whose names are written */
 };
 
 static const char *track_name(unsigned track, char *buf, size_t len)
 {
 	if (track < THREAD_TRACKS)
 		snprintf(buf, len, "T%u issue", track);
-	else
+	else if (track < CORE_TRACKS)
 		snprintf(buf, len, "unit %s", ttx_unit_name((enum ttx_unit)(track - THREAD_TRACKS)));
+	else
+		snprintf(buf, len, "RISC-V %s", ttx_core_name((enum ttx_core)(track - CORE_TRACKS)));
 	return buf;
+}
+
+static void name_track(struct perfetto *pf, unsigned k)
+{
+	char name[32];
+	fprintf(pf->f, ",\n{\"ph\":\"M\",\"pid\":1,\"tid\":%u,\"name\":\"thread_name\",\"args\":{\"name\":\"%s\"}}",
+	        k + 1, track_name(k, name, sizeof(name)));
+	fprintf(pf->f, ",\n{\"ph\":\"M\",\"pid\":1,\"tid\":%u,\"name\":\"thread_sort_index\",\"args\":{\"sort_index\":%u}}",
+	        k + 1, k);
 }
 
 struct perfetto *perfetto_open(FILE *f)
@@ -57,19 +73,17 @@ struct perfetto *perfetto_open(FILE *f)
 	pf->window = 1000;
 	fprintf(pf->f, "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n");
 	fprintf(pf->f, "{\"ph\":\"M\",\"pid\":1,\"name\":\"process_name\",\"args\":{\"name\":\"ttx Tensix tile\"}}");
-	char name[32];
-	for (unsigned k = 0; k < NTRACKS; k++) {
-		fprintf(pf->f, ",\n{\"ph\":\"M\",\"pid\":1,\"tid\":%u,\"name\":\"thread_name\",\"args\":{\"name\":\"%s\"}}",
-		        k + 1, track_name(k, name, sizeof(name)));
-		fprintf(pf->f, ",\n{\"ph\":\"M\",\"pid\":1,\"tid\":%u,\"name\":\"thread_sort_index\",\"args\":{\"sort_index\":%u}}",
-		        k + 1, k);
-	}
+	for (unsigned k = 0; k < CORE_TRACKS; k++)
+		name_track(pf, k);
 	return pf;
 }
 
 static void write_slice(struct perfetto *pf, unsigned track, const struct slice *s)
 {
-	const char *name = s->opcode < 256 ? ttx_opcode_name(s->opcode) : "burst";
+	const char *name = s->opcode < BURST ? ttx_opcode_name(s->opcode)
+	                   : s->opcode == BURST ? "burst"
+	                   : s->opcode == CORE_RUNNING ? "running"
+	                   : ttx_core_wait_name((enum ttx_core_wait_reason)(s->opcode - CORE_WAITING));
 	if (!name)
 		name = "?";
 	fprintf(pf->f, ",\n{\"ph\":\"X\",\"pid\":1,\"tid\":%u,\"ts\":%" PRIu64 ".%03u,\"dur\":%" PRIu64 ".%03u,"
@@ -115,13 +129,13 @@ static void add(struct perfetto *pf, unsigned track, uint32_t opcode, uint64_t s
 	if (end <= start)
 		end = start + 1;
 	pf->track_end[track] = end;
-	if (track >= THREAD_TRACKS)
+	if (track >= THREAD_TRACKS && track < CORE_TRACKS)
 		count_busy(pf, track - THREAD_TRACKS, start, end);
 	struct slice *p = &pf->pending[track];
 	int merge_all = pf->written >= MERGE_ALL_AFTER;
 	if (p->open && ((p->opcode == opcode && p->end == start) || (merge_all && start - p->end < MERGE_GAP))) {
 		if (p->opcode != opcode)
-			p->opcode = 256;
+			p->opcode = BURST;
 		p->end = end;
 		p->count += count;
 		return;
@@ -134,10 +148,22 @@ static void add(struct perfetto *pf, unsigned track, uint32_t opcode, uint64_t s
 void perfetto_event(void *ctx, const struct ttx_timing_event *e)
 {
 	struct perfetto *pf = ctx;
-	uint32_t op = e->count > 1 ? 256 : e->word >> 24;
+	uint32_t op = e->count > 1 ? BURST : e->word >> 24;
 	add(pf, e->thread, op, e->issue, e->count > 1 ? e->issue + e->count : e->issue + 1, e->count);
 	if (e->unit_free && (unsigned)e->unit < TTX_UNIT_COUNT)
 		add(pf, THREAD_TRACKS + e->unit, op, e->issue, e->unit_free, e->count);
+}
+
+void perfetto_core_event(void *ctx, const struct ttx_core_event *e)
+{
+	struct perfetto *pf = ctx;
+	unsigned track = CORE_TRACKS + (unsigned)e->core;
+	if (!(pf->cores_named >> e->core & 1)) {
+		name_track(pf, track);
+		pf->cores_named |= 1u << e->core;
+	}
+	add(pf, track, e->waiting ? CORE_WAITING + (uint32_t)e->wait : CORE_RUNNING, e->start, e->end,
+	    e->waiting ? 0 : e->insns);
 }
 
 int perfetto_finish(struct perfetto *pf, const struct ttx_cycles *c)

@@ -593,6 +593,11 @@ enum ttx_status ttx_rv_run(struct ttx_tile *t, uint64_t budget, uint64_t *execut
 				continue;   /* nothing it waits on can have changed */
 			enum ttx_core_stall why;
 			uint64_t now = resume_cycle(t, core, c, &why);
+			if (now > c->cycle && t->timing.on && t->opt.core_event) {
+				struct ttx_core_event e = { (enum ttx_core)core, 1, (enum ttx_core_wait_reason)c->wait, c->cycle,
+				                            now, 0 };
+				t->opt.core_event(t->opt.core_event_ctx, &e);
+			}
 			c->wait = TTX_WAIT_NONE;
 			if (now > c->cycle) {
 				c->stall[why] += now - c->cycle;
@@ -604,8 +609,12 @@ enum ttx_status ttx_rv_run(struct ttx_tile *t, uint64_t budget, uint64_t *execut
 			left = budget - *executed;
 		if (!left)
 			break;
-		uint64_t n;
+		uint64_t n, start = c->cycle;
 		enum ttx_status st = run_core(t, core, left, &n);
+		if (n && t->timing.on && t->opt.core_event) {
+			struct ttx_core_event e = { (enum ttx_core)core, 0, TTX_WAIT_NONE, start, c->cycle, n };
+			t->opt.core_event(t->opt.core_event_ctx, &e);
+		}
 		*executed += n;
 		t->core_insns += n;
 		if (n)

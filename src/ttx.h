@@ -63,6 +63,7 @@ enum ttx_numerics {
 };
 
 struct ttx_timing_event;
+struct ttx_core_event;
 struct ttx_jit_cache;
 
 struct ttx_options {
@@ -112,6 +113,10 @@ struct ttx_options {
 	   and word (NULL: no tracing; tracing slows the cores down). */
 	void (*trace_core)(void *ctx, unsigned core, uint32_t pc, uint32_t word);
 	void *trace_core_ctx;
+	/* With timing: called for each span of a RISC-V core's time, running
+	   (a time slice's instructions) or waiting (NULL: none). */
+	void (*core_event)(void *ctx, const struct ttx_core_event *e);
+	void *core_event_ctx;
 };
 
 /* A JIT code cache several tiles can share, on any threads: blocks
@@ -337,6 +342,14 @@ struct ttx_core_state {
 	uint32_t pc;
 	uint64_t insns, cycles;   /* retired; the core's cycle count */
 	uint64_t stalls[TTX_CORE_STALL_COUNT];
+};
+/* A span of a core's time under the cycle model (ttx_options.core_event). */
+struct ttx_core_event {
+	enum ttx_core core;
+	int waiting;                        /* 0: running, 1: waiting */
+	enum ttx_core_wait_reason wait;     /* waiting: on what */
+	uint64_t start, end;                /* cycles: [start, end) */
+	uint64_t insns;                     /* running: instructions retired in it */
 };
 /* "brisc", "trisc0", "trisc1", "trisc2", "ncrisc" (NULL past the last);
    ttx_core_parse also takes "b", "t0".."t2", "nc" in any case. */

@@ -43,6 +43,13 @@ for engine in interp jit; do
 	ok "llk-style ($engine): Dst row 64 = 1.0 + 1.0" [ "$(word "$tmp/dst.bin" 4096)" = 40000000 ]
 	err_has "llk-style ($engine): per-core stats" "core trisc1:"
 done
+check "llk-style --perfetto" 0 "$TTX" run --elf "brisc=$R/llk_brisc.brisc.elf" \
+	--load "trisc0=$R/llk_unpack.trisc0.elf" --load "trisc1=$R/llk_math.trisc1.elf" \
+	--load "trisc2=$R/llk_pack.trisc2.elf" --l1-in "0x16100:$tmp/args.bin" --until 0x16000=0x600D \
+	--perfetto "$tmp/trace.json"
+ok "--perfetto: a track for each core that ran" [ "$(grep -c '"name":"RISC-V \(brisc\|trisc[012]\)"' "$tmp/trace.json")" = 4 ]
+ok "--perfetto: the TRISCs' TTSync waits" grep -q '"name":"TTSync' "$tmp/trace.json"
+ok "--perfetto: running spans with their instructions" grep -q '"name":"running x[0-9]*","args":{"cycle":[0-9]*,"cycles":[0-9]*,"instructions":[1-9]' "$tmp/trace.json"
 
 # ---- the reference vectors, pushed by RISCV T0 ----
 if [ -n "${RUN_VECTORS:-}" ] && [ -n "${TTX_VECTORS:-}" ]; then

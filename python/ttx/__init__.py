@@ -104,7 +104,8 @@ class _Options(ctypes.Structure):
                 ("trace", ctypes.c_void_p), ("trace_ctx", ctypes.c_void_p),
                 ("timing", ctypes.c_int), ("timing_event", ctypes.c_void_p), ("timing_ctx", ctypes.c_void_p),
                 ("mmio", ctypes.c_void_p), ("mmio_ctx", ctypes.c_void_p), ("jit_cache", ctypes.c_void_p),
-                ("interrupt", ctypes.c_void_p), ("trace_core", ctypes.c_void_p), ("trace_core_ctx", ctypes.c_void_p)]
+                ("interrupt", ctypes.c_void_p), ("trace_core", ctypes.c_void_p), ("trace_core_ctx", ctypes.c_void_p),
+                ("core_event", ctypes.c_void_p), ("core_event_ctx", ctypes.c_void_p)]
 
 
 class _Cycles(ctypes.Structure):
