@@ -23,8 +23,11 @@
  * forward-not-taken; jalr always) two more; a load stalls the first
  * instruction of the block that reads its result by the region's latency
  * less the distance (local RAM 2, mailboxes/PCBufs/TTSync/semaphores 3,
- * GPRs/configuration 4, other registers 7, L1 8); L1 stores issue one per
- * 5 cycles.  Numbers from the page's Pipeline and Load/Store Unit sections. */
+ * GPRs/configuration 4, other registers 7, L1 8); L1 stores go through a
+ * four-entry store queue that writes one every 5 cycles: a store (or load)
+ * finding it full waits, and a load from the very address of a queued
+ * store gets its data after that store's write (MemoryOrdering.md).
+ * Numbers from the page's Pipeline and Load/Store Unit sections. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -376,6 +379,16 @@ static enum ttx_status run_core(struct ttx_tile *t, unsigned core, uint64_t max,
 			v = (uint32_t)(int32_t)(int16_t)v;
 		r[o->rd] = v;
 		unsigned lat = load_latency(a);
+		uint64_t now = NOW;
+		if (now < c->sq_drained) {   /* stores queued (MemoryOrdering.md) */
+			if (c->sq[c->sq_next].drain > now) {   /* a full queue: the load cannot enter */
+				STALL(c->sq[c->sq_next].drain - now, TTX_CORE_STALL_STORE);
+				now = c->sq[c->sq_next].drain;
+			}
+			for (unsigned i = 0; i < 4; i++)   /* a store to its very address is written first */
+				if (c->sq[i].addr == a && c->sq[i].drain > now && a < TTX_L1_SIZE)
+					lat += (unsigned)(c->sq[i].drain - now);
+		}
 		if (o->use && o->use < lat)
 			STALL(lat - o->use, TTX_CORE_STALL_LOAD);
 		NEXT;
@@ -400,12 +413,17 @@ static enum ttx_status run_core(struct ttx_tile *t, unsigned core, uint64_t max,
 		if (a < TTX_L1_SIZE) {
 			memcpy(l1 + a, &v, size);
 			ttx_l1_touched(t, a, size);
+			/* the store queue: a free entry (the store four back has
+			   drained), then its turn among the L1 writes, 5 cycles apart */
 			uint64_t now = NOW;
-			if (now < c->l1_store_free) {   /* L1 stores: one per 5 cycles */
-				STALL(c->l1_store_free - now, TTX_CORE_STALL_STORE);
-				now = c->l1_store_free;
+			if (now < c->sq[c->sq_next].drain) {
+				STALL(c->sq[c->sq_next].drain - now, TTX_CORE_STALL_STORE);
+				now = c->sq[c->sq_next].drain;
 			}
-			c->l1_store_free = now + 5;
+			uint64_t drain = c->sq_drained && c->sq_drained + 5 > now + 1 ? c->sq_drained + 5 : now + 1;
+			c->sq[c->sq_next].drain = drain, c->sq[c->sq_next].addr = a;
+			c->sq_next = (c->sq_next + 1) & 3;
+			c->sq_drained = drain;
 			NEXT;
 		}
 		if (a - TTX_MMIO_LOCAL < local_size) {

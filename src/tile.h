@@ -265,7 +265,12 @@ struct ttx_rvcore {
 	uint32_t loop_x[32];
 	/* the cycle model (always kept: it is cheap, and the wall clock reads it) */
 	uint64_t cycle;
-	uint64_t l1_store_free;            /* the next cycle an L1 store may issue */
+	/* the Load/Store Unit's store queue (BabyRISCV/MemoryOrdering.md: four
+	   entries; L1 stores drain one per 5 cycles, README.md): each L1
+	   store's address and drain cycle, oldest at sq_next */
+	struct { uint64_t drain; uint32_t addr; } sq[4];
+	uint64_t sq_drained;               /* the cycle the queue is empty */
+	uint8_t sq_next;
 	uint64_t insns;
 	uint64_t stall[TTX_CORE_STALL_COUNT];
 	struct ttx_rv_cache *cache;

@@ -329,7 +329,7 @@ enum ttx_core_stall {
 	TTX_CORE_STALL_LOAD,      /* waiting for a load's result */
 	TTX_CORE_STALL_MULDIV,    /* a multiply or divide occupying the Integer Unit */
 	TTX_CORE_STALL_BRANCH,    /* a mispredicted branch's bubble */
-	TTX_CORE_STALL_STORE,     /* L1 stores, one per 5 cycles */
+	TTX_CORE_STALL_STORE,     /* a full store queue (L1 written one per 5 cycles) */
 	TTX_CORE_STALL_FIFO,      /* a push into a full instruction FIFO */
 	TTX_CORE_STALL_WAIT,      /* TTSync, mailboxes, PCBufs, polling loops */
 	TTX_CORE_STALL_COUNT

@@ -41,7 +41,10 @@ if [ -n "${PYTHON:-}" ] && [ "$PYTHON" != ":" ] && [ -n "${pythondir:-}" ]; then
 		"$PYTHON" -c "import sys; sys.exit('$pythondir' not in sys.path)" ||
 			fail "make install put the package in $pythondir, which $PYTHON does not search" ;;
 	esac
-	(cd "$tmp" && TTX_LIBRARY="$root$libdir/libttx.so.0" PYTHONPATH="$root$pythondir" "$PYTHON" -c \
+	# (--enable-sanitizers: the runtimes go first, as tests/python.sh does)
+	(cd "$tmp" && LD_PRELOAD="${SANITIZER_PRELOAD:-${LD_PRELOAD:-}}" \
+		ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0" \
+		TTX_LIBRARY="$root$libdir/libttx.so.0" PYTHONPATH="$root$pythondir" "$PYTHON" -c \
 		"import ttx, numpy; assert ttx.version() == '$version'; print(ttx.relu(numpy.array([-1.0, 2.0], numpy.float32)))") \
 		>"$tmp/py.out" 2>&1 || { cat "$tmp/py.out"; fail "import ttx from the installed tree"; }
 fi

@@ -588,19 +588,55 @@ START_TEST(test_cycles)
 	run_ok(t);
 	ck_assert_uint_eq(cycles(t, TTX_CORE_T0), 3 + 2 + 8 + 2 + 1);
 	/* an L1 load used by the next instruction: latency 8, so 7 stall
-	   cycles; a local-RAM load: 2, so 1; an L1 store after a store: the
-	   second waits for the 5-cycle store slot */
+	   cycles; a local-RAM load: 2, so 1; two L1 stores enter the store
+	   queue at once */
 	ttx_tile_reset(t);
 	PROG(t, TTX_CORE_T1, LW(A0, ZERO, 0x100), ADDI(A1, A0, 1),          /* 2 + 7 */
 	     LUI(A2, 0xFFB00), LW(A3, A2, 0), ADDI(A4, A3, 1),             /* 3 + 1 */
-	     SW(A1, ZERO, 0x104), SW(A1, ZERO, 0x108),                      /* 1 + (1 + 4) */
+	     SW(A1, ZERO, 0x104), SW(A1, ZERO, 0x108),                      /* 2 */
 	     EBREAK);
 	run_ok(t);
-	ck_assert_uint_eq(cycles(t, TTX_CORE_T1), (2 + 7) + (3 + 1) + (1 + 1 + 4) + 1);
+	ck_assert_uint_eq(cycles(t, TTX_CORE_T1), (2 + 7) + (3 + 1) + 2 + 1);
 	struct ttx_core_state s;
 	ttx_core_state(t, TTX_CORE_T1, &s);
 	ck_assert_uint_eq(s.stalls[TTX_CORE_STALL_LOAD], 8);
-	ck_assert_uint_eq(s.stalls[TTX_CORE_STALL_STORE], 4);
+	ck_assert_uint_eq(s.stalls[TTX_CORE_STALL_STORE], 0);
+	/* six L1 stores in a row (MemoryOrdering.md: four queue entries, L1
+	   written one every 5 cycles): store k enters at cycle k + 1, the
+	   writes drain at 2, 7, 12, 17, 22; the sixth needs the second's
+	   entry, free at 7: one cycle's wait */
+	ttx_tile_reset(t);
+	PROG(t, TTX_CORE_T2, SW(A1, ZERO, 0x200), SW(A1, ZERO, 0x204), SW(A1, ZERO, 0x208), SW(A1, ZERO, 0x20C),
+	     SW(A1, ZERO, 0x210), SW(A1, ZERO, 0x214), EBREAK);
+	run_ok(t);
+	ttx_core_state(t, TTX_CORE_T2, &s);
+	ck_assert_uint_eq(s.cycles, 7 + 1);
+	ck_assert_uint_eq(s.stalls[TTX_CORE_STALL_STORE], 1);
+	/* an L1 load after a store to its address: the store (entered at 2,
+	   behind one entered at 1) writes at 7, so the load (at 3) returns
+	   at 7 + 8; used at once: 11 cycles' wait, where another address
+	   would give 7 */
+	ttx_tile_reset(t);
+	PROG(t, TTX_CORE_T2, SW(A1, ZERO, 0x300), SW(A1, ZERO, 0x200), LW(A2, ZERO, 0x200), ADDI(A3, A2, 1), EBREAK);
+	run_ok(t);
+	ttx_core_state(t, TTX_CORE_T2, &s);
+	ck_assert_uint_eq(s.cycles, 5 + 11);
+	ck_assert_uint_eq(s.stalls[TTX_CORE_STALL_LOAD], 11);
+	ttx_tile_reset(t);
+	PROG(t, TTX_CORE_T2, SW(A1, ZERO, 0x300), SW(A1, ZERO, 0x200), LW(A2, ZERO, 0x204), ADDI(A3, A2, 1), EBREAK);
+	run_ok(t);
+	ttx_core_state(t, TTX_CORE_T2, &s);
+	ck_assert_uint_eq(s.cycles, 5 + 7);
+	/* a load finding the queue full (five stores: entries drain at 7, 12,
+	   17, 22) waits for the oldest: 1 cycle, then its 7 */
+	ttx_tile_reset(t);
+	PROG(t, TTX_CORE_T2, SW(A1, ZERO, 0x200), SW(A1, ZERO, 0x204), SW(A1, ZERO, 0x208), SW(A1, ZERO, 0x20C),
+	     SW(A1, ZERO, 0x210), LW(A2, ZERO, 0x400), ADDI(A3, A2, 1), EBREAK);
+	run_ok(t);
+	ttx_core_state(t, TTX_CORE_T2, &s);
+	ck_assert_uint_eq(s.cycles, 8 + 1 + 7);
+	ck_assert_uint_eq(s.stalls[TTX_CORE_STALL_STORE], 1);
+	ck_assert_uint_eq(s.stalls[TTX_CORE_STALL_LOAD], 7);
 	ttx_tile_destroy(t);
 }
 END_TEST
