@@ -277,8 +277,9 @@ static enum ttx_status run_core(struct ttx_tile *t, unsigned core, uint64_t max,
 #define NEXT do { o++; DISPATCH; } while (0)
 #define STALL(k, why) do { cyc += (k); c->stall[why] += (k); } while (0)
 
+	const uint64_t limit = t->cores_cycle_limit ? t->cores_cycle_limit : UINT64_MAX;
 	for (;;) {
-		if (n >= max)
+		if (n >= max || cyc >= limit)
 			break;
 		b = block_at(t, core, pc);
 		if (!b) {
@@ -564,7 +565,7 @@ static void trace_insn(struct ttx_tile *t, unsigned core, uint32_t pc)
 
 uint64_t ttx_rv_now(const struct ttx_tile *t)
 {
-	uint64_t now = 0;
+	uint64_t now = t->cycle_floor;
 	for (unsigned i = 0; i < TTX_CORE_COUNT; i++)
 		if (t->core[i].run == TTX_CORE_RUNNING && !t->core[i].wait && t->core[i].cycle > now)
 			now = t->core[i].cycle;
@@ -602,10 +603,14 @@ enum ttx_status ttx_rv_run(struct ttx_tile *t, uint64_t budget, uint64_t *execut
 {
 	*executed = 0;
 	*moved = 0;
+	t->cores_held = 0;
+	const uint64_t limit = t->cores_cycle_limit ? t->cores_cycle_limit : UINT64_MAX;
 	for (unsigned core = 0; core < TTX_CORE_COUNT; core++) {
 		struct ttx_rvcore *c = &t->core[core];
 		if (!(t->cores_live >> core & 1))
 			continue;
+		if (c->cycle < t->cycle_floor)   /* idle while the chip's clock moved on */
+			c->cycle = t->cycle_floor;
 		if (c->wait) {
 			if (c->wait_epoch == wake_epoch(t))
 				continue;   /* nothing it waits on can have changed */
@@ -621,6 +626,10 @@ enum ttx_status ttx_rv_run(struct ttx_tile *t, uint64_t budget, uint64_t *execut
 				c->stall[why] += now - c->cycle;
 				c->cycle = now;
 			}
+		}
+		if (c->cycle >= limit) {   /* (ttx_run_cycles) it goes on in the next step */
+			t->cores_held++;
+			continue;
 		}
 		uint64_t left = QUANTUM;
 		if (budget && budget - *executed < left)

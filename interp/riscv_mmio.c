@@ -347,9 +347,32 @@ static enum ttx_status debug_reg(struct ttx_tile *t, unsigned core, uint32_t add
 		if (!store)
 			*v = t->cfgreg_rd_data;
 		return TTX_OK;
-	case 0x060: case 0x064: case 0x06C:
-		return fail_access(t, core, addr, 4, store, "the debug array read port (RISCV_DEBUG_REG_DBG_ARRAY_RD_*) "
-		                   "is not modelled: its protocol is not documented");
+	/* The debug array read port (RISCV_DEBUG_REG_DBG_ARRAY_RD_EN, _CMD,
+	   _DATA): the pages list its registers and no protocol, so this one is
+	   ttx's (docs/riscv.md "The debug array read port"): CMD holds a row
+	   (bits 0-11), a 32-bit word of it (12-15) and an array (16-18: 0 SrcA,
+	   1 SrcB, 2 Dst); DATA reads that word while EN is 1.  Dst rows are
+	   DstBits' 1024 raw rows, word k columns 2k (low half) and 2k + 1;
+	   SrcA/SrcB rows are bank * 64 + row, word k column k. */
+	case 0x060: case 0x064:
+		if (store)
+			*(off == 0x060 ? &t->dbg_array_rd_en : &t->dbg_array_rd_cmd) = *v;
+		else
+			*v = off == 0x060 ? t->dbg_array_rd_en : t->dbg_array_rd_cmd;
+		return TTX_OK;
+	case 0x06C: {
+		if (store)
+			return TTX_OK;
+		uint32_t cmd = t->dbg_array_rd_cmd, row = cmd & 0xFFF, word = cmd >> 12 & 15, array = cmd >> 16 & 7;
+		*v = 0;
+		if (!(t->dbg_array_rd_en & 1))
+			return TTX_OK;
+		if (array == 2 && row < TTX_DST_ROWS16 && word < TTX_COLS / 2)
+			*v = t->dst[row][2 * word] | (uint32_t)t->dst[row][2 * word + 1] << 16;
+		else if (array < 2 && row < 128)
+			*v = (array ? t->srcb : t->srca)[row >> 6].rows[row & 63][word];
+		return TTX_OK;
+	}
 	}
 	/* the rest of the region (performance counters, the daisychain, the
 	   timestamper's buffers, ...): plain storage, reads as 0 until written */

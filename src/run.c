@@ -202,6 +202,7 @@ static enum ttx_status run(struct ttx_tile *t, uint64_t max_insns, int stall_is_
 	double start = now_seconds();
 	uint64_t executed = 0;
 	enum ttx_status st = TTX_OK;
+	t->cores_cycle_limit = cycle_limit;
 	t->sync_epoch++;   /* the host may have released a waiting thread */
 	const int *interrupt = t->opt.interrupt;
 	for (;;) {
@@ -328,15 +329,16 @@ static enum ttx_status run(struct ttx_tile *t, uint64_t max_insns, int stall_is_
 		if (cores_moved || tensix_moved)
 			continue;
 		/* neither a core nor a thread can move */
-		if (!pending && cores_done(t))
+		if (!pending && !t->cores_held && cores_done(t))
 			break;
-		if (held)
+		if (held || t->cores_held)
 			st = ttx_fail(t, TTX_LIMIT, "reached device cycle %llu, with work left", (unsigned long long)cycle_limit);
 		else if (stall_is_fault)
 			st = report_deadlock(t);
 		break;
 	}
 out:
+	t->cores_cycle_limit = 0;
 	t->stats.wall_seconds += now_seconds() - start;
 	return st;
 }

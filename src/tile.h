@@ -423,10 +423,17 @@ struct ttx_tile {
 	uint32_t soft_reset;                          /* RISCV_DEBUG_REG_SOFT_RESET_0 */
 	uint32_t pc_buf_override;                     /* RISCV_DEBUG_REG_TRISC_PC_BUF_OVERRIDE */
 	uint32_t instrn_buf_ctrl[2], cfgreg_rd_data, debug_regs[0x220 / 4];
+	uint32_t dbg_array_rd_en, dbg_array_rd_cmd;   /* the debug array read port (docs/riscv.md) */
 	uint32_t wall_clock_hi_at;
 	struct { uint32_t v[16]; uint8_t head, n; } pc_buf[TTX_THREADS];      /* TT/BabyRISCV/PCBufs.md */
 	struct { uint32_t v[4]; uint8_t head, n; } mailbox[4][4];             /* [from][to], Mailboxes.md */
 	uint8_t cores_live;                           /* bit c: core c released and not halted */
+	/* ttx_run_cycles: cores stop before this cycle (0: no limit), and
+	   cores_held counts those that stopped there with work left; a
+	   chip stepping its tiles sets cycle_floor, the earliest cycle an
+	   idle core or thread takes up work at (docs/chip.md) */
+	uint64_t cores_cycle_limit, cycle_floor;
+	unsigned cores_held;
 	/* the L1 ranges ELF images were loaded into, by core (src/elf.c) */
 	struct ttx_loaded { uint32_t start, end; uint8_t core; } loaded[64];
 	unsigned nloaded;

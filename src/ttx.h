@@ -438,6 +438,69 @@ TTX_API const struct ttx_item *ttx_program_item(const struct ttx_program *p, siz
 TTX_API void ttx_program_free(struct ttx_program *p);
 TTX_API enum ttx_status ttx_program_run(struct ttx_tile *t, const struct ttx_program *p, uint64_t max_insns);
 
+/* ---- A Wormhole B0 chip (docs/chip.md) ----
+ * The NoC grid of 10 x 12 tiles (NoC #0 coordinates, NoC/Coordinates.md):
+ * 80 Tensix tiles (x 1-4 and 6-9, y 1-5 and 7-11) less harvested rows,
+ * each a tile of this library with its five RISC-V cores and the cycle
+ * model on; 18 DRAM tiles, three to each of 6 channels of 2 GiB; the
+ * PCI Express tile (0, 3) with its configuration space and TLB windows;
+ * the ARC tile (0, 10) with its reset unit; 16 Ethernet tiles (rows 0
+ * and 6) and the rest router-only.  Coordinates are NoC #0's, or
+ * translated ones (x, y >= 16, NoC/Coordinates.md "Coordinate
+ * Translation").  Reentrant: one chip per handle, any number of them. */
+#define TTX_CHIP_COLS 10
+#define TTX_CHIP_ROWS 12
+struct ttx_chip;
+enum ttx_tile_kind {
+	TTX_TILE_NONE, TTX_TILE_TENSIX, TTX_TILE_DRAM, TTX_TILE_PCIE, TTX_TILE_ARC, TTX_TILE_ETH, TTX_TILE_ROUTER,
+	TTX_TILE_HARVESTED
+};
+struct ttx_chip_options {
+	size_t size;                   /* sizeof(struct ttx_chip_options) of the caller's header (0: this one's) */
+	struct ttx_options tile;       /* each Tensix tile's (timing is always on) */
+	unsigned threads;              /* host threads ttx_chip_clock steps tiles on (0: 1); results do not depend on it */
+	uint16_t harvested_rows;       /* bit y: the Tensix row at NoC #0 y is fused off (y 1-5, 7-11) */
+};
+TTX_API enum ttx_status ttx_chip_create(const struct ttx_chip_options *opt, struct ttx_chip **out, char *err,
+                                        size_t errlen);
+TTX_API void ttx_chip_destroy(struct ttx_chip *c);
+/* The last error's message (never NULL). */
+TTX_API const char *ttx_chip_error(const struct ttx_chip *c);
+TTX_API enum ttx_tile_kind ttx_chip_tile_kind(struct ttx_chip *c, unsigned x, unsigned y);
+TTX_API const char *ttx_tile_kind_name(enum ttx_tile_kind k);
+/* The Tensix tile at (x, y), NULL for any other kind: drive it as any tile
+   between ttx_chip_clock calls. */
+TTX_API struct ttx_tile *ttx_chip_tile(struct ttx_chip *c, unsigned x, unsigned y);
+/* Read or write a tile's address space as the NoC sees it (a Tensix tile:
+   L1, TDMA-RISC, the tile control / debug registers, NIU and overlay
+   registers; DRAM; the ARC tile's CSM and reset unit; the PCI Express
+   tile's host side through the DMA callbacks).  TTX_EINVAL with the
+   reason for no tile there or an address the tile does not map. */
+TTX_API enum ttx_status ttx_chip_noc_read(struct ttx_chip *c, unsigned x, unsigned y, uint64_t addr, void *buf,
+                                          size_t len);
+TTX_API enum ttx_status ttx_chip_noc_write(struct ttx_chip *c, unsigned x, unsigned y, uint64_t addr,
+                                           const void *buf, size_t len);
+/* The PCI Express tile's BAR0 (512 MiB, PCIExpressTile/README.md): TLB
+   windows, their configuration at 0x1FC00000, NIU registers, ARC. */
+TTX_API enum ttx_status ttx_chip_bar_read(struct ttx_chip *c, uint64_t offset, void *buf, size_t len);
+TTX_API enum ttx_status ttx_chip_bar_write(struct ttx_chip *c, uint64_t offset, const void *buf, size_t len);
+/* PCI configuration space, aligned 32-bit registers: vendor 0x1E52,
+   device 0x401E, BAR0 a 64-bit prefetchable 512 MiB window at
+   TTX_CHIP_BAR0_ADDR. */
+#define TTX_CHIP_BAR0_ADDR 0x100000000ull
+#define TTX_CHIP_BAR0_SIZE (512ull << 20)
+TTX_API enum ttx_status ttx_chip_pci_config_read(struct ttx_chip *c, uint32_t offset, uint32_t *value);
+TTX_API enum ttx_status ttx_chip_pci_config_write(struct ttx_chip *c, uint32_t offset, uint32_t value);
+/* Device-initiated accesses to host memory (through the PCI Express
+   tile, NoC addresses 0x8_0000_0000 up): the host's callbacks. */
+TTX_API void ttx_chip_set_dma(struct ttx_chip *c, void (*read)(void *ctx, uint64_t addr, void *buf, size_t len),
+                              void (*write)(void *ctx, uint64_t addr, const void *buf, size_t len), void *ctx);
+/* Advance every tile's cores and Tensix threads by `cycles` device
+   cycles (a core may finish the block it is in past the end).  TTX_FAULT
+   with the tile and its message when one faults. */
+TTX_API enum ttx_status ttx_chip_clock(struct ttx_chip *c, uint64_t cycles);
+TTX_API uint64_t ttx_chip_cycles(const struct ttx_chip *c);
+
 /* ---- Data formats and host-side conversions (docs/formats.md) ----
  * The L1 data formats of the unpackers and packers, by their hardware codes
  * (TC/Unpackers/FormatConversion.md).  BFP8/BFP4/BFP2 share one 8-bit

@@ -4,7 +4,9 @@
 # installed files only, and run it (several tiles on several threads, one
 # driven step by step through ttx_run's budget and the trace callback).
 # The installed files: the header, libttx.so (versioned soname) and
-# libttx.a, ttx.pc, the ttx binary, the man page.
+# libttx.a, ttx.pc, the ttx binary, the man page; the libttsim interface
+# library with its SoC descriptor, which a host dlopens by path and drives
+# (tests/test_libttsim.c).
 set -u
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -30,6 +32,17 @@ LD_LIBRARY_PATH="$root$libdir" "$tmp/embed" >"$tmp/out" 2>&1 || { cat "$tmp/out"
 grep -q "libttx $version (header $version)" "$tmp/out" || { cat "$tmp/out"; fail "version: pkg-config says $version"; }
 grep -q "on every tile: yes" "$tmp/out" || { cat "$tmp/out"; fail "tiles disagree"; }
 grep -q "23 instructions traced" "$tmp/out" || { cat "$tmp/out"; fail "stepped tile"; }
+# the libttsim interface library, loaded by path from the installed tree
+[ -f "$root$pkglibdir/libttsim.so" ] && [ -f "$root$pkglibdir/soc_descriptor.yaml" ] ||
+	fail "libttsim.so and soc_descriptor.yaml are not in $pkglibdir"
+exports=$(nm -D --defined-only "$root$pkglibdir/libttsim.so" | awk '{ print $3 }' | sort | tr '\n' ' ')
+[ "$exports" = "libttsim_clock libttsim_exit libttsim_init libttsim_pci_config_rd32 libttsim_pci_config_wr32 libttsim_pci_mem_rd_bytes libttsim_pci_mem_wr_bytes libttsim_set_pci_dma_mem_callbacks libttsim_tile_rd_bytes libttsim_tile_wr_bytes " ] ||
+	fail "libttsim.so exports: $exports"
+if [ -f "$TTX_BUILDDIR/tests/riscv/pusher.trisc0.elf" ]; then
+	LD_PRELOAD="${SANITIZER_PRELOAD:-${LD_PRELOAD:-}}" ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0" \
+		"$TTX_BUILDDIR/tests/test_libttsim" "$root$pkglibdir/libttsim.so" "$TTX_BUILDDIR/tests/riscv" \
+		"$TTX_SRCDIR/tests/vectors/fpu" >"$tmp/sim.out" 2>&1 || { cat "$tmp/sim.out"; fail "the installed libttsim.so"; }
+fi
 "$root$bindir/ttx" --version >/dev/null 2>&1 || LD_LIBRARY_PATH="$root$libdir" "$root$bindir/ttx" --version >/dev/null ||
 	fail "the installed ttx does not run"
 # the Python package: where the configured Python searches (Debian's looks in

@@ -509,10 +509,22 @@ START_TEST(test_wall_clock_and_debug)
 	ck_assert_uint_eq(reg(t, TTX_CORE_T2, S4), 0);
 	ck_assert_uint_eq(reg(t, TTX_CORE_T2, S5), 0x600DF00D);
 	ck_assert_uint_eq(reg(t, TTX_CORE_T2, T0), 0x77);
-	/* the debug array read port is not modelled: a clear fault */
+	/* the debug array read port (docs/riscv.md): Dst16 row 37, word 3 =
+	   columns 6 (low half) and 7; SrcB bank 1 row 5 column 9; 0 while
+	   the port is off */
 	ttx_tile_reset(t);
-	PROG(t, TTX_CORE_B, LUI(A0, 0xFFB12), SW(A1, A0, 0x60));
-	run_fault(t, "the debug array read port");
+	t->dst[37][6] = 0x1234, t->dst[37][7] = 0xABCD, t->srcb[1].rows[5][9] = 0x7FFFF;
+	PROG(t, TTX_CORE_B, LUI(A0, 0xFFB12), LI(A1, 37 | 3 << 12 | 2 << 16), SW(A1, A0, 0x64),
+	     LW(S2, A0, 0x6C),                                    /* off: 0 */
+	     ADDI(A2, ZERO, 1), SW(A2, A0, 0x60), LW(S3, A0, 0x6C),
+	     LI(A1, (64 + 5) | 9 << 12 | 1 << 16), SW(A1, A0, 0x64), LW(S4, A0, 0x6C),
+	     LI(A1, 37 | 8 << 12 | 2 << 16), SW(A1, A0, 0x64), LW(S5, A0, 0x6C),   /* past Dst's 8 words */
+	     EBREAK);
+	run_ok(t);
+	ck_assert_uint_eq(reg(t, TTX_CORE_B, S2), 0);
+	ck_assert_uint_eq(reg(t, TTX_CORE_B, S3), 0xABCD1234u);
+	ck_assert_uint_eq(reg(t, TTX_CORE_B, S4), 0x7FFFF);
+	ck_assert_uint_eq(reg(t, TTX_CORE_B, S5), 0);
 	ttx_tile_destroy(t);
 }
 END_TEST

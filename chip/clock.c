@@ -1,0 +1,191 @@
+/* Stepping a chip's tiles by device cycles (ttx_chip_clock, docs/chip.md
+ * "Time").  Within a step the tiles are independent (nothing crosses the
+ * NoC yet), so each runs on its own to the step's end, on one of a pool of
+ * host threads: what a tile computes, and when, does not depend on the
+ * thread count.  Only tiles with a released core or queued Tensix work
+ * are stepped: the chip keeps a list of those that may have some (the host
+ * wrote to them, or they had work at the last step), and an active tile's
+ * cycle_floor, where its idle cores and threads take up new work, follows
+ * the chip's cycle. */
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "chip.h"
+
+struct chip_pool {
+	pthread_mutex_t mu;
+	pthread_cond_t go, done;
+	pthread_t *threads;
+	unsigned nthreads;         /* workers besides the calling thread */
+	uint64_t generation;       /* bumped for each step */
+	unsigned finished;
+	int quit;
+	/* the step */
+	struct chip_tile **work;
+	size_t nwork;
+	atomic_size_t next;
+	uint64_t target;
+	enum ttx_status *status;
+};
+
+/* Whether t has anything to do: a released core, or Tensix work queued. */
+static int tile_busy(const struct ttx_tile *t)
+{
+	if (t->cores_live)
+		return 1;
+	for (unsigned th = 0; th < TTX_THREADS; th++)
+		if (ttx_frontend_busy(t, th) || t->wait_gate[th].opcode)
+			return 1;
+	return 0;
+}
+
+static void run_items(struct chip_pool *p)
+{
+	for (;;) {
+		size_t i = atomic_fetch_add(&p->next, 1);
+		if (i >= p->nwork)
+			return;
+		enum ttx_status st = ttx_run_cycles(p->work[i]->tile, p->target, 0);
+		p->status[i] = st == TTX_LIMIT ? TTX_OK : st;   /* (LIMIT: work left for the next step) */
+	}
+}
+
+static void *worker(void *arg)
+{
+	struct chip_pool *p = arg;
+	uint64_t seen = 0;
+	for (;;) {
+		pthread_mutex_lock(&p->mu);
+		while (!p->quit && p->generation == seen)
+			pthread_cond_wait(&p->go, &p->mu);
+		if (p->quit) {
+			pthread_mutex_unlock(&p->mu);
+			return NULL;
+		}
+		seen = p->generation;
+		pthread_mutex_unlock(&p->mu);
+		run_items(p);
+		pthread_mutex_lock(&p->mu);
+		if (++p->finished == p->nthreads)
+			pthread_cond_signal(&p->done);
+		pthread_mutex_unlock(&p->mu);
+	}
+}
+
+void chip_pool_free(struct ttx_chip *c)
+{
+	struct chip_pool *p = c->pool;
+	if (!p)
+		return;
+	if (p->nthreads && c->pool_pid == getpid()) {   /* (in a forked child the workers do not exist) */
+		pthread_mutex_lock(&p->mu);
+		p->quit = 1;
+		pthread_cond_broadcast(&p->go);
+		pthread_mutex_unlock(&p->mu);
+		for (unsigned i = 0; i < p->nthreads; i++)
+			pthread_join(p->threads[i], NULL);
+		pthread_mutex_destroy(&p->mu);
+		pthread_cond_destroy(&p->go);
+		pthread_cond_destroy(&p->done);
+	}
+	free(p->threads), free(p->work), free(p->status), free(p);
+	c->pool = NULL;
+}
+
+static struct chip_pool *pool_get(struct ttx_chip *c)
+{
+	if (c->pool && c->pool->nthreads && c->pool_pid != getpid())
+		chip_pool_free(c);   /* forked since: a fresh pool for this process (one thread needs none) */
+	if (c->pool)
+		return c->pool;
+	struct chip_pool *p = calloc(1, sizeof(*p));
+	size_t n = CHIP_X * CHIP_Y;
+	if (!p || !(p->work = calloc(n, sizeof(*p->work))) || !(p->status = calloc(n, sizeof(*p->status))) ||
+	    (c->threads > 1 && !(p->threads = calloc(c->threads - 1, sizeof(*p->threads))))) {
+		if (p)
+			free(p->work), free(p->status);
+		free(p);
+		return NULL;
+	}
+	pthread_mutex_init(&p->mu, NULL);
+	pthread_cond_init(&p->go, NULL);
+	pthread_cond_init(&p->done, NULL);
+	c->pool = p, c->pool_pid = getpid();
+	for (unsigned i = 0; i + 1 < c->threads; i++) {
+		if (pthread_create(&p->threads[i], NULL, worker, p) != 0)
+			break;   /* fewer workers: the same results, later */
+		p->nthreads++;
+	}
+	return p;
+}
+
+void chip_activate(struct ttx_chip *c, struct chip_tile *ct)
+{
+	if (ct->active || !ct->tile)
+		return;
+	ct->active = 1;
+	ct->tile->cycle_floor = c->cycle;
+	c->active[c->nactive++] = ct;
+}
+
+enum ttx_status chip_step(struct ttx_chip *c, uint64_t target)
+{
+	struct chip_pool *p = pool_get(c);
+	if (!p)
+		return chip_fail(c, TTX_ENOMEM, "out of memory for the chip's thread pool");
+	/* the work, in grid order (the list's order is the order tiles woke) */
+	p->nwork = 0;
+	unsigned keep = 0;
+	for (unsigned i = 0; i < c->nactive; i++) {
+		struct chip_tile *ct = c->active[i];
+		if (tile_busy(ct->tile))
+			p->work[p->nwork++] = ct;
+		else if (!ct->exposed) {
+			ct->active = 0;
+			continue;
+		}
+		c->active[keep++] = ct;
+	}
+	c->nactive = keep;
+	for (size_t i = 1; i < p->nwork; i++)   /* (insertion sort: a handful of tiles) */
+		for (size_t k = i; k > 0 && p->work[k - 1]->x * CHIP_Y + p->work[k - 1]->y > p->work[k]->x * CHIP_Y + p->work[k]->y; k--) {
+			struct chip_tile *tmp = p->work[k];
+			p->work[k] = p->work[k - 1], p->work[k - 1] = tmp;
+		}
+	p->target = target;
+	atomic_store(&p->next, 0);
+	if (p->nwork > 1 && p->nthreads) {
+		pthread_mutex_lock(&p->mu);
+		p->finished = 0;
+		p->generation++;
+		pthread_cond_broadcast(&p->go);
+		pthread_mutex_unlock(&p->mu);
+		run_items(p);
+		pthread_mutex_lock(&p->mu);
+		while (p->finished < p->nthreads)
+			pthread_cond_wait(&p->done, &p->mu);
+		pthread_mutex_unlock(&p->mu);
+	} else {
+		run_items(p);
+	}
+	for (unsigned i = 0; i < c->nactive; i++)
+		c->active[i]->tile->cycle_floor = target;
+	for (size_t i = 0; i < p->nwork; i++)   /* the first faulting tile in grid order */
+		if (p->status[i] != TTX_OK)
+			return chip_fail(c, p->status[i] == TTX_ENOMEM ? TTX_ENOMEM : TTX_FAULT, "tile (%u, %u) at cycle %llu: %s",
+			                 p->work[i]->x, p->work[i]->y, (unsigned long long)target,
+			                 ttx_tile_error(p->work[i]->tile));
+	return TTX_OK;
+}
+
+enum ttx_status ttx_chip_clock(struct ttx_chip *c, uint64_t cycles)
+{
+	if (!c)
+		return TTX_EINVAL;
+	if (!cycles)
+		return TTX_OK;
+	enum ttx_status st = chip_step(c, c->cycle + cycles);
+	c->cycle += cycles;
+	return st;
+}
