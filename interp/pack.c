@@ -103,24 +103,24 @@ static unsigned format_family(unsigned code)
 
 /* ---- rounding helpers (ties away from zero, TC/Packers/FormatConversion.md) ---- */
 
-/* FP32 bits rounded to keep man mantissa bits (ties away); denormals and -0
-   become +0; NaN becomes Inf (the exponent is 8 bits); overflow gives Inf. */
+/* FP32 bits rounded to keep man mantissa bits (ties away from zero: add
+   half, truncate), a denormal like any other value, so that one close
+   enough to 2^-126 rounds up to it (pack-full 0005: 0x807FFFFF to BF16 is
+   0x8080); a result still below 2^-126, and -0, is +0; NaN becomes Inf
+   (the exponent is 8 bits); overflow gives Inf. */
 static uint32_t round_f8(uint32_t x, unsigned man)
 {
-	uint32_t e = x >> 23 & 0xFF, sign = x & 0x80000000u;
-	if (e == 0)
-		return 0;
-	if (e == 255)
+	uint32_t sign = x & 0x80000000u, mag = x & 0x7FFFFFFFu;
+	if (mag >= 0x7F800000u)
 		return sign | 0x7F800000u;
 	unsigned drop = 23 - man;
-	if (drop == 0)
-		return x;
-	uint32_t mag = x & 0x7FFFFFFFu;
-	mag += 1u << (drop - 1);                     /* ties away: add half, truncate */
-	mag &= ~((1u << drop) - 1);
-	if (mag >= 0x7F800000u)
-		mag = 0x7F800000u;
-	return sign | mag;
+	if (drop) {
+		mag += 1u << (drop - 1);
+		mag &= ~((1u << drop) - 1);
+		if (mag >= 0x7F800000u)
+			mag = 0x7F800000u;
+	}
+	return mag >> 23 ? sign | mag : 0;
 }
 
 /* FP16 bits rounded to keep man bits (ties away); denormals and -0 become
@@ -141,9 +141,10 @@ static uint32_t round_f5(uint32_t x, unsigned man)
 	return sign | mag;
 }
 
-/* F8 to F5: saturate when the exponent narrows, flush below 2^-14 to +0
-   (the page: "some inputs in (2^-15, 2^-14) are mishandled"; ttx flushes
-   them), truncate the mantissa to 10 bits.  NaN and Inf saturate. */
+/* F8 to F5: saturate when the exponent narrows, flush below 2^-14 to a
+   zero of the same sign (the page: "some inputs in (2^-15, 2^-14) are
+   mishandled"; ttx flushes them; pack-full 0001: -0 and negative flushes
+   are 0x8000), truncate the mantissa to 10 bits.  NaN and Inf saturate. */
 static uint32_t f8_to_f5(uint32_t x)
 {
 	uint32_t sign = x >> 16 & 0x8000;
@@ -151,7 +152,7 @@ static uint32_t f8_to_f5(uint32_t x)
 	if ((x >> 23 & 0xFF) == 255 || e > 31)
 		return sign | 0x7FFF;
 	if (e <= 0)
-		return 0;
+		return sign;
 	return sign | (uint32_t)e << 10 | (x >> 13 & 0x3FF);
 }
 
@@ -179,7 +180,8 @@ struct early {
 
 /* INT32 (sign-magnitude) to INT8/UINT8: magnitude shifted right with the
    shifted-out bits rounding it (half up, i.e. ties away from zero), then
-   saturated; negative values are 0 as UINT8. */
+   saturated; the sign goes along, a zero magnitude's too (pack-full 0013:
+   0x80000000 is 0x80); negative values are 0 as UINT8. */
 static uint32_t int_to_int8(uint32_t x, unsigned shift, bool unsigned8)
 {
 	uint32_t sign = x >> 31, mag = x & 0x7FFFFFFFu;
@@ -188,7 +190,7 @@ static uint32_t int_to_int8(uint32_t x, unsigned shift, bool unsigned8)
 		return sign ? 0 : r > 255 ? 255 : (uint32_t)r;
 	if (r > 127)
 		r = 127;
-	return r ? sign << 7 | (uint32_t)r : 0;
+	return sign << 7 | (uint32_t)r;
 }
 
 /* The datum read from Dst (raw: DstBits for 16-bit reads, the unshuffled
@@ -462,17 +464,20 @@ static uint32_t bfp_block(const struct job *j, const uint32_t *v, unsigned n, ui
 		if (s[k] && e[k] > E)
 			E = e[k];
 	}
-	uint32_t maxmag = (1u << mbits) - 1;
 	for (unsigned k = 0; k < 16; k++) {
-		/* magnitude = s * 2^(e - E - (8 - mbits)), s the 8-bit significand */
-		unsigned sh = E - e[k] + 8 - mbits;
+		/* the BFP8 magnitude s * 2^(e - E - 1), s the 8-bit significand,
+		   rounded to nearest (ties away) and saturated at 127; BFP4/BFP2
+		   truncate that to their bits (FormatConversion.md: "converted to
+		   BFP8, then truncate") */
+		unsigned sh = E - e[k] + 1;
 		uint32_t mag = 0;
 		if (s[k] && sh < 32) {
 			mag = s[k] >> sh;
-			if (mbits == 7 && sh && (s[k] >> (sh - 1) & 1))
+			if (s[k] >> (sh - 1) & 1)
 				mag++;
-			if (mag > maxmag)
-				mag = maxmag;
+			if (mag > 127)
+				mag = 127;
+			mag >>= 7 - mbits;
 		}
 		out[k] = (mag ? sign[k] << mbits : 0) | mag;
 	}

@@ -238,7 +238,9 @@ static inline uint32_t round_fp32_bits(uint32_t u, unsigned drop, enum ttx_round
 	return drop ? (uint32_t)round_shift(u, drop, r) : u;
 }
 
-/* A datum of a non-BFP format from a value. */
+/* A datum of a non-BFP format from a value.  Truncated FP16 and FP8 are
+   what the packer's late conversion makes of them (docs/formats.md): below
+   2^-14 a zero of the value's sign (pack-full 0001). */
 static uint32_t encode_one(const struct ttx_format_info *f, double x, enum ttx_rounding r)
 {
 	float fx = (float)x;
@@ -258,8 +260,9 @@ static uint32_t encode_one(const struct ttx_format_info *f, double x, enum ttx_r
 			q = max;
 		if (f->is_unsigned)
 			return signbit(x) ? 0 : (uint32_t)q;
-		uint32_t mag = (uint32_t)q;
-		return mag && x < 0 ? 1u << (f->bits - 1) | mag : mag;
+		/* sign-magnitude: the sign goes along, a zero's too (-0.0 is
+		   INT32 0x80000000's value, which packs to INT8 0x80) */
+		return (signbit(x) ? 1u << (f->bits - 1) : 0) | (uint32_t)q;
 	}
 	switch (f->code) {
 	case TTX_FMT_FP32:
@@ -269,6 +272,8 @@ static uint32_t encode_one(const struct ttx_format_info *f, double x, enum ttx_r
 	case TTX_FMT_BF16:
 		return encode_float(x, 8, 7, 127, r, 1);
 	default:   /* FP16, FP8 */
+		if (r == TTX_ROUND_TRUNCATE && !isnan(x) && fabs(x) < 0x1p-14)
+			return signbit(x) ? 1u << (f->bits - 1) : 0;
 		return encode_float(x, 5, f->man_bits, 15, r, 0);
 	}
 }
@@ -314,8 +319,10 @@ static int bfp_exponent(const struct ttx_format_info *f, double x)
 
 /* 16 values: the shared exponent is the largest of theirs; each magnitude is
    |x| / 2^(E - bias) scaled to man_bits bits (one integer bit), rounded by r
-   and saturated.  Inf and NaN are the number 1.m * 2^128 at E = 255.  The
-   sign is kept only on a non-zero magnitude. */
+   and saturated; truncated BFP4/BFP2 (and A forms) are, as the packer makes
+   them, the BFP8 magnitude (to nearest, ties away, saturated) truncated to
+   their bits (TC/Packers/FormatConversion.md).  Inf and NaN are the number
+   1.m * 2^128 at E = 255.  The sign is kept only on a non-zero magnitude. */
 static uint8_t encode_bfp_block(const struct ttx_format_info *f, const double x[16], enum ttx_rounding r,
                                 uint32_t out[16])
 {
@@ -329,7 +336,13 @@ static uint8_t encode_bfp_block(const struct ttx_format_info *f, const double x[
 		double a = fabs(x[i]);
 		if (isnan(a) || isinf(a))
 			a = pow2(128);                /* the hardware reads them as 2^128 (x 1.m; m unknown here: 0) */
-		uint64_t q = round_scaled(a, (int)f->man_bits - 1 - (E - f->bias), r);
+		uint64_t q;
+		if (r == TTX_ROUND_TRUNCATE && f->man_bits < 7) {
+			q = round_scaled(a, 6 - (E - f->bias), TTX_ROUND_NEAREST_AWAY);
+			q = (q > 127 ? 127 : q) >> (7 - f->man_bits);
+		} else {
+			q = round_scaled(a, (int)f->man_bits - 1 - (E - f->bias), r);
+		}
 		if (q > maxmag)
 			q = maxmag;
 		uint32_t mag = (uint32_t)q;

@@ -188,7 +188,7 @@ START_TEST(test_integers)
 	ck_assert_uint_eq(b[0], 127);        /* rounds to 127 */
 	ck_assert_uint_eq(b[1], 127);        /* saturates */
 	ck_assert_uint_eq(b[2], 0x84);       /* -4 (ties to even), sign-magnitude */
-	ck_assert_uint_eq(b[3], 0x00);       /* no negative zero */
+	ck_assert_uint_eq(b[3], 0x80);       /* sign-magnitude -0, as the packer writes INT32 0x80000000 */
 	ck_assert_int_eq(ttx_format_encode(TTX_FORMAT_INT8, NA, x, 4, b, 4), TTX_OK);
 	ck_assert_uint_eq(b[2], 0x84);       /* -4 away from zero as well */
 	ck_assert_int_eq(ttx_format_encode(TTX_FORMAT_INT8, TZ, x, 4, b, 4), TTX_OK);
@@ -319,6 +319,41 @@ START_TEST(test_bfp4_bfp2)
 	ck_assert_int_eq(ttx_format_decode(TTX_FORMAT_BFP2, out, sizeof(out), back, 16), TTX_OK);
 	ck_assert(back[0] == 2.0f);
 	ck_assert(back[1] == 0.0f);
+	/* truncation is the packer's: the BFP8 magnitude (to nearest, ties
+	   away), then its top bits (FormatConversion.md; issue 31).  E = 127:
+	   BFP8 steps of 1/64, BFP4 steps of 1/4, BFP2 steps of 1 */
+	float y[16] = { 1.5f, 0.5f - 0.4f / 64, 0.5f - 0.6f / 64, -(0.75f - 0.5f / 64), 1.0f - 0.4f / 64 };
+	ck_assert_int_eq(ttx_format_encode(TTX_FORMAT_BFP4, TZ, y, 16, out, sizeof(out)), TTX_OK);
+	ck_assert_uint_eq(out[0], 127);
+	ck_assert_uint_eq(out[16], 2 << 4 | 6);        /* 1.5 -> 6; 31.6/64 rounds to 32: 2 (not 1) */
+	ck_assert_uint_eq(out[17], (8 | 3) << 4 | 1);  /* 31.4 -> 31: 1; -47.5 ties away to -48: -3 */
+	ck_assert_int_eq(ttx_format_encode(TTX_FORMAT_BFP2, TZ, y, 16, out, sizeof(out)), TTX_OK);
+	ck_assert_uint_eq(out[16], 1);                 /* 1.5 -> 1; the next three 0 */
+	ck_assert_uint_eq(out[17] & 3, 1);             /* datum 4: 63.6 -> 64: 1 */
+}
+END_TEST
+
+/* The packer's corners (issue 31): truncated FP16/FP8 keep the sign of a
+   flushed value; sign-magnitude integers keep a zero's sign. */
+START_TEST(test_packer_corners)
+{
+	ck_assert_uint_eq(enc1(TTX_FORMAT_FP16, TZ, -0.0f), 0x8000);
+	ck_assert_uint_eq(enc1(TTX_FORMAT_FP16, TZ, -1e-6f), 0x8000);   /* below 2^-14 */
+	ck_assert_uint_eq(enc1(TTX_FORMAT_FP16, TZ, 1e-6f), 0x0000);
+	ck_assert_uint_eq(enc1(TTX_FORMAT_FP16, TZ, -ldexpf(1, -14)), 0x8400);   /* the smallest normal stays */
+	ck_assert_uint_eq(enc1(TTX_FORMAT_FP16, NE, -1e-6f), 0x8011);            /* to nearest: a denormal */
+	uint8_t b;
+	float x = -1e-6f;
+	ck_assert_int_eq(ttx_format_encode(TTX_FORMAT_FP8, TZ, &x, 1, &b, 1), TTX_OK);
+	ck_assert_uint_eq(b, 0x80);
+	/* INT32 0x80000000 (sign-magnitude -0) reads as -0.0 and writes as INT8 0x80, INT16 0x8000 */
+	uint8_t i32[4] = { 0, 0, 0, 0x80 };
+	float v;
+	ck_assert_int_eq(ttx_format_decode(TTX_FORMAT_INT32, i32, 4, &v, 1), TTX_OK);
+	ck_assert(v == 0.0f && signbit(v));
+	ck_assert_int_eq(ttx_format_encode(TTX_FORMAT_INT8, TZ, &v, 1, &b, 1), TTX_OK);
+	ck_assert_uint_eq(b, 0x80);
+	ck_assert_uint_eq(enc1(TTX_FORMAT_INT16, NE, v), 0x8000);
 }
 END_TEST
 
@@ -437,6 +472,14 @@ START_TEST(test_exact_round_trips)
 				    ttx_format_encode(fmts[k], (enum ttx_rounding)m, &w, 1, again, 4) != TTX_OK)
 					ck_abort_msg("decode or encode failed");
 				size_t nb = ttx_format_bytes(fmts[k], 1);
+				if (m == TZ && (fmts[k] == TTX_FORMAT_FP16 || fmts[k] == TTX_FORMAT_FP8) && fabsf(w) < 0x1p-14f) {
+					/* truncated FP16/FP8 denormals flush to a zero of their sign,
+					   as the packer's late conversion does */
+					uint32_t z = signbit(w) ? (fmts[k] == TTX_FORMAT_FP16 ? 0x8000u : 0x80u) : 0;
+					if ((again[0] | (nb > 1 ? again[1] << 8 : 0)) != z)
+						ck_abort_msg("%s: %a truncates to 0x%X", ttx_format_name(fmts[k]), (double)w, again[0]);
+					continue;
+				}
 				if (memcmp(buf, again, nb) != 0)
 					ck_abort_msg("%s: 0x%08X (%a) re-encodes differently", ttx_format_name(fmts[k]), r, (double)w);
 			}
@@ -458,6 +501,7 @@ int main(void)
 	tcase_add_test(tc, test_bfp8_block);
 	tcase_add_test(tc, test_bfp_edges);
 	tcase_add_test(tc, test_bfp4_bfp2);
+	tcase_add_test(tc, test_packer_corners);
 	tcase_add_test(tc, test_tilize_layout);
 	tcase_add_test(tc, test_tilize_matches_encode);
 	tcase_add_test(tc, test_exact_round_trips);

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The libttsim interface library (docs/chip.md) driven as a host drives it
 # (tests/test_libttsim.c): the driver checks, the broken contracts, and
-# every reference vector case (sfpu, fpu, pack; the pack cases' assembler
+# every reference vector case (sfpu, fpu, pack, pack-full; the pack cases' assembler
 # text assembled first) through BAR0, under the interpreter and the JIT,
 # with one host thread and with two.  Skipped (77) without the RISC-V
 # test programs (no riscv64-unknown-elf-gcc at configure).
@@ -15,9 +15,11 @@ lib=$B/.libs/libttsim.so
 [ -f "$lib" ] || { echo "no $lib"; exit 1; }
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-mkdir "$tmp/pack"
-for s in "$V"/pack/*.s; do
-	"$TTX" asm "$s" -o "$tmp/pack/$(basename "$s" .s).bin" || exit 1
+for set in pack pack-full; do
+	mkdir "$tmp/$set"
+	for s in "$V/$set"/*.s; do
+		"$TTX" asm "$s" -o "$tmp/$set/$(basename "$s" .s).bin" || exit 1
+	done
 done
 engines=interp
 "$TTX" run /dev/null --engine jit >/dev/null 2>&1 && engines="interp jit"
@@ -26,7 +28,7 @@ for engine in $engines; do
 	for threads in 1 2; do
 		echo "TTX_ENGINE=$engine TTX_THREADS=$threads"
 		TTX_ENGINE=$engine TTX_THREADS=$threads "$B/tests/test_libttsim" "$lib" "$B/tests/riscv" \
-			"$V/sfpu" "$V/fpu" "$V/pack:$tmp/pack" || status=1
+			"$V/sfpu" "$V/fpu" "$V/pack:$tmp/pack" "$V/pack-full:$tmp/pack-full" || status=1
 	done
 done
 exit $status

@@ -137,6 +137,42 @@ START_TEST(test_table_jit)
 }
 END_TEST
 
+/* A triple off the table (issue 31: one of 10^6 random ones the plain
+   rounding got wrong): a tiny product (2^-122) plus a value just above the
+   smallest normal; the sum carries out of the 28-bit frame with bits 4..0
+   10010, and the reference rounds it down (0x0300FF90, not ...91): a sum
+   that carries out is rounded without its bit 1 (docs/sfpu.md).  Through
+   the scalar model, the 32-lane kernel and SFPMAD under both engines. */
+START_TEST(test_carry_out_rounding)
+{
+	const uint32_t va = 0x387C9754, vb = 0x09F57EAE, vc = 0x00FC54F9, want = 0x0300FF90;
+	ck_assert_uint_eq(ttx_wh_mad(va, vb, vc), want);
+	uint32_t a[TTX_LANES], b[TTX_LANES], c[TTX_LANES], d[TTX_LANES];
+	for (unsigned l = 0; l < TTX_LANES; l++)
+		a[l] = va, b[l] = vb, c[l] = vc;
+	ttx_wh_mad_lanes(d, a, b, c);
+	for (unsigned l = 0; l < TTX_LANES; l++)
+		ck_assert_uint_eq(d[l], want);
+	for (int e = 0; e < 2; e++) {
+		if (e && !ttx_jit_available())
+			break;
+		struct ttx_options opt = { .engine = e ? TTX_ENGINE_JIT : TTX_ENGINE_INTERP };
+		struct ttx_tile *t = ttx_tile_new(&opt);
+		ck_assert_int_eq(ttx_lreg_write(t, 0, a), TTX_OK);
+		ck_assert_int_eq(ttx_lreg_write(t, 1, b), TTX_OK);
+		ck_assert_int_eq(ttx_lreg_write(t, 2, c), TTX_OK);
+		ck_assert_int_eq(ttx_push(t, 0, sfpu_asm("SFPMAD 0, 1, 2, 3, 0")), TTX_OK);
+		RUN_OK(t);
+		ck_assert_int_eq(ttx_lreg_read(t, 3, d), TTX_OK);
+		ck_assert_uint_eq(d[0], want);
+		ttx_tile_destroy(t);
+	}
+	/* bit 0 still counts: with c's lowest bit clear the sum's bits 4..0
+	   are 10001, which rounds up, as 23 records of the table require */
+	ck_assert_uint_eq(ttx_wh_mad(va, vb, vc & ~1u), 0x0300FF91);
+}
+END_TEST
+
 /* ---- random lanes of each class: the kernel against the scalar model ---- */
 
 static uint32_t rnd32(uint64_t *s)
@@ -287,6 +323,7 @@ int main(void)
 	tcase_add_test(tc, test_table_lanes);
 	tcase_add_test(tc, test_table_interp);
 	tcase_add_test(tc, test_table_jit);
+	tcase_add_test(tc, test_carry_out_rounding);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("random");
 	/* the long run: about 40 s per class */
