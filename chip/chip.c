@@ -86,11 +86,12 @@ static void niu_init(struct ttx_chip *c, struct chip_tile *ct, unsigned noc)
 	}
 	r[0x108 / 4] = cols;
 	r[0x110 / 4] = rows;
-	/* the translation tables: 32 entries of 4 bits, translated -> this NoC */
+	/* the translation tables: 32 entries of 4 bits, translated -> this
+	   NoC's coordinates, and NoC coordinates (below 16) to themselves */
 	for (unsigned i = 0; i < 32; i++) {
-		unsigned tx = c->translate_x[i] == 0xFF ? 0 : c->translate_x[i];
-		unsigned ty = c->translate_y[i] == 0xFF ? 0 : c->translate_y[i];
-		if (noc)
+		unsigned tx = i < 16 ? i : c->translate_x[i] == 0xFF ? 0 : c->translate_x[i];
+		unsigned ty = i < 16 ? i : c->translate_y[i] == 0xFF ? 0 : c->translate_y[i];
+		if (noc && i >= 16)
 			tx = c->translate_x[i] == 0xFF ? 0 : CHIP_X - 1 - tx, ty = c->translate_y[i] == 0xFF ? 0 : CHIP_Y - 1 - ty;
 		r[0x118 / 4 + i / 8] |= (uint32_t)(tx & 15) << (4 * (i % 8));
 		r[0x128 / 4 + i / 8] |= (uint32_t)(ty & 15) << (4 * (i % 8));
@@ -112,20 +113,32 @@ static int niu_read_only(uint32_t off)
 	return (off < 0x1000 && (in == 0x2C || in == 0x30)) || off == 0x54 || (off >= 0x200 && off < 0x400);
 }
 
-/* A 32-bit access to NIU noc's registers at offset off (within 64 KiB). */
+/* A 32-bit access to NIU noc's registers at offset off (within 64 KiB);
+   a NOC_CMD_CTRL write issues the initiator's request at `cycle`. */
 static enum ttx_status niu_access(struct ttx_chip *c, struct chip_tile *ct, unsigned noc, uint32_t off, uint32_t *v,
-                                  int store)
+                                  int store, uint64_t cycle)
 {
 	if (off >= NIU_REG_BYTES)
 		return chip_fail(c, TTX_EINVAL, "NIU #%u register 0x%X of tile (%u, %u): past its 4 KiB of registers", noc,
 		                 off, ct->x, ct->y);
 	uint32_t *r = &ct->niu[noc][off / 4];
-	if (!store)
+	if (!store) {
 		*v = *r;
-	else if (off == 0x50)
-		;   /* clear the transaction counters: none are kept yet */
-	else if (!niu_read_only(off))
+	} else if (off == 0x50) {   /* clear NIU_MST_REQS_OUTSTANDING_ID(i) for each bit i (Counters.md) */
+		for (unsigned i = 0; i < 16; i++)
+			if (*v >> i & 1)
+				ct->niu[noc][0x200 / 4 + 16 + i] = 0;
+	} else if (off < 0x1000 && (off & 0x3FF) == 0x28 && (*v & 1)) {   /* NOC_CMD_CTRL */
+		if (ct->kind != TTX_TILE_TENSIX)
+			return chip_fail(c, TTX_EINVAL, "NIU #%u of %s tile (%u, %u): its request initiators are not modelled "
+			                 "(only Tensix tiles' cores send NoC requests)", noc, ttx_tile_kind_name(ct->kind), ct->x,
+			                 ct->y);
+		enum ttx_status st = chip_noc_issue(ct, noc, off >> 10, cycle);
+		if (st != TTX_OK)
+			return chip_fail(c, st, "%s", ttx_tile_error(ct->tile));
+	} else if (!niu_read_only(off)) {
 		*r = *v;
+	}
 	return TTX_OK;
 }
 
@@ -142,10 +155,11 @@ static enum ttx_status overlay_access(struct ttx_chip *c, struct chip_tile *ct, 
 
 /* The registers a Tensix (or Ethernet) tile's cores and the NoC share:
    NIU #0, NIU #1, the overlay (0xFFB20000-0xFFB7FFFF). */
-static enum ttx_status noc_regs(struct ttx_chip *c, struct chip_tile *ct, uint32_t addr, uint32_t *v, int store)
+static enum ttx_status noc_regs(struct ttx_chip *c, struct chip_tile *ct, uint32_t addr, uint32_t *v, int store,
+                                uint64_t cycle)
 {
 	if (addr >= 0xFFB20000u && addr < 0xFFB40000u)
-		return niu_access(c, ct, (addr >> 16) & 1, addr & 0xFFFF, v, store);
+		return niu_access(c, ct, (addr >> 16) & 1, addr & 0xFFFF, v, store, cycle);
 	if (addr >= 0xFFB40000u && addr < 0xFFB80000u)
 		return overlay_access(c, ct, addr - 0xFFB40000u, v, store);
 	return chip_fail(c, TTX_EINVAL, "0x%08X is not an NIU or overlay register", addr);
@@ -155,11 +169,14 @@ static enum ttx_status noc_regs(struct ttx_chip *c, struct chip_tile *ct, uint32
    overlay registers (interp/riscv_mmio.c hands them here). */
 static int tile_mmio(void *ctx, unsigned thread, uint32_t addr, int store, uint32_t *value)
 {
+	static const uint8_t core_of[5] = { TTX_CORE_T0, TTX_CORE_T1, TTX_CORE_T2, TTX_CORE_B, TTX_CORE_NC };
 	struct chip_tile *ct = ctx;
-	(void)thread;
-	if (addr < 0xFFB20000u || addr >= 0xFFB80000u || (addr & 3))
+	if (addr < 0xFFB20000u || addr >= 0xFFB80000u || (addr & 3) || thread >= 5)
 		return 1;   /* the PIC and anything else: the access faults as without the chip */
-	return noc_regs(ct->chip, ct, addr, value, store) != TTX_OK;
+	uint64_t cycle = ct->tile->core[core_of[thread]].cycle;
+	if (store && addr < 0xFFB40000u && (addr & 0xF3FF) == 0x28 && (*value & 1))   /* NOC_CMD_CTRL */
+		return chip_noc_issue(ct, (addr >> 16) & 1, (addr >> 10) & 3, cycle) != TTX_OK;   /* (the tile has the reason) */
+	return noc_regs(ct->chip, ct, addr, value, store, cycle) != TTX_OK;
 }
 
 /* ---- DRAM ---- */
@@ -228,7 +245,8 @@ enum ttx_status chip_arc_access(struct ttx_chip *c, uint32_t addr, uint8_t *buf,
 /* 32-bit registers of a Tensix tile the NoC reaches (BabyRISCV/README.md,
    "Memory map", the NoC column): TDMA-RISC, tile control / debug,
    NIUs and overlay. */
-static enum ttx_status tensix_reg(struct ttx_chip *c, struct chip_tile *ct, uint32_t addr, uint32_t *v, int store)
+enum ttx_status chip_tensix_reg(struct ttx_chip *c, struct chip_tile *ct, uint32_t addr, uint32_t *v, int store,
+                                uint64_t cycle)
 {
 	if (addr >= 0xFFB11000u && addr < 0xFFB13000u) {
 		struct ttx_tile *t = ct->tile;
@@ -241,7 +259,7 @@ static enum ttx_status tensix_reg(struct ttx_chip *c, struct chip_tile *ct, uint
 		return TTX_OK;
 	}
 	if (addr >= 0xFFB20000u && addr < 0xFFB80000u)
-		return noc_regs(c, ct, addr, v, store);
+		return noc_regs(c, ct, addr, v, store, cycle);
 	if (addr >= 0xFFB13000u && addr < 0xFFB14000u)
 		return chip_fail(c, TTX_EINVAL, "tile (%u, %u) address 0x%08X: the PIC is not modelled", ct->x, ct->y, addr);
 	return chip_fail(c, TTX_EINVAL, "tile (%u, %u) address 0x%08X: not in what a Tensix tile shows the NoC (L1, "
@@ -250,7 +268,7 @@ static enum ttx_status tensix_reg(struct ttx_chip *c, struct chip_tile *ct, uint
 
 static enum ttx_status words(struct ttx_chip *c, struct chip_tile *ct, uint32_t addr, uint8_t *buf, size_t len,
                              int store, enum ttx_status (*reg)(struct ttx_chip *, struct chip_tile *, uint32_t,
-                                                               uint32_t *, int))
+                                                               uint32_t *, int, uint64_t))
 {
 	if ((addr & 3) || (len & 3))
 		return chip_fail(c, TTX_EINVAL, "tile (%u, %u): register access of %zu bytes at 0x%08X: registers take "
@@ -259,7 +277,7 @@ static enum ttx_status words(struct ttx_chip *c, struct chip_tile *ct, uint32_t 
 		uint32_t v;
 		if (store)
 			memcpy(&v, buf + i, 4);
-		enum ttx_status st = reg(c, ct, addr + (uint32_t)i, &v, store);
+		enum ttx_status st = reg(c, ct, addr + (uint32_t)i, &v, store, c->cycle);
 		if (st != TTX_OK)
 			return st;
 		if (!store)
@@ -270,10 +288,11 @@ static enum ttx_status words(struct ttx_chip *c, struct chip_tile *ct, uint32_t 
 
 /* NIU registers of tiles other than Tensix and Ethernet: 0xF_FFB2_0000 on
    NoC #0, 0xF_FFB3_0000 on NoC #1 (NoC/MemoryMap.md). */
-static enum ttx_status other_niu(struct ttx_chip *c, struct chip_tile *ct, uint32_t addr, uint32_t *v, int store)
+static enum ttx_status other_niu(struct ttx_chip *c, struct chip_tile *ct, uint32_t addr, uint32_t *v, int store,
+                                 uint64_t cycle)
 {
 	if (addr >= 0xFFB20000u && addr < 0xFFB40000u)
-		return niu_access(c, ct, (addr >> 16) & 1, addr & 0xFFFF, v, store);
+		return niu_access(c, ct, (addr >> 16) & 1, addr & 0xFFFF, v, store, cycle);
 	return chip_fail(c, TTX_EINVAL, "0xF_%08X: not an NIU register", addr);
 }
 
@@ -295,7 +314,7 @@ enum ttx_status chip_tile_access(struct ttx_chip *c, struct chip_tile *ct, uint6
 		if (a < TTX_L1_SIZE)
 			return chip_fail(c, TTX_EINVAL, "tile (%u, %u): %zu bytes at 0x%X run past the end of L1 (0x%X)", ct->x,
 			                 ct->y, len, a, TTX_L1_SIZE);
-		return words(c, ct, a, b, len, store, tensix_reg);
+		return words(c, ct, a, b, len, store, chip_tensix_reg);
 	}
 	case TTX_TILE_ETH: {
 		uint32_t a = (uint32_t)addr;
@@ -467,6 +486,7 @@ void ttx_chip_destroy(struct ttx_chip *c)
 	if (!c)
 		return;
 	chip_pool_free(c);
+	chip_noc_free(c);
 	for (unsigned x = 0; x < CHIP_X; x++)
 		for (unsigned y = 0; y < CHIP_Y; y++) {
 			struct chip_tile *ct = &c->grid[x][y];

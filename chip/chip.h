@@ -11,6 +11,7 @@
 #include <sys/types.h>
 
 #include "tile.h"
+#include "noc.h"
 
 #define CHIP_X TTX_CHIP_COLS
 #define CHIP_Y TTX_CHIP_ROWS
@@ -32,6 +33,9 @@ struct chip_tile {
 	uint32_t *niu[2];                  /* NIU #0 / #1 registers (allocated with the chip) */
 	uint8_t *overlay;                  /* Tensix and Ethernet: allocated on first access */
 	uint8_t *l1;                       /* Ethernet: its L1, as storage (allocated on first access) */
+	struct noc_queue outbox;           /* Tensix: messages its NIUs sent this quantum (noc.c) */
+	struct noc_queue inbox;            /* Tensix: messages to take effect here, a heap on (cycle, seq) */
+	uint64_t out_seq;
 	uint8_t active;                    /* in the chip's active list (clock.c) */
 	uint8_t exposed;                   /* handed out by ttx_chip_tile: the host may queue work directly */
 };
@@ -53,6 +57,10 @@ struct ttx_chip {
 	/* the ARC tile */
 	uint8_t *arc_csm;
 	uint32_t arc_reset_unit[0x10000 / 4];
+	/* the NoC (noc.c) */
+	struct noc_state noc;
+	struct noc_queue far;                       /* messages for DRAM and other endpoints, a heap */
+	struct noc_queue chip_out;                  /* their responses */
 	/* time */
 	uint64_t cycle;                             /* device cycles ttx_chip_clock has run */
 	struct chip_tile *active[CHIP_X * CHIP_Y];  /* Tensix tiles that may have work (clock.c) */
@@ -80,5 +88,20 @@ void chip_activate(struct ttx_chip *c, struct chip_tile *ct);
 /* Step the active Tensix tiles to device cycle `target` (clock.c). */
 enum ttx_status chip_step(struct ttx_chip *c, uint64_t target);
 void chip_pool_free(struct ttx_chip *c);
+/* A 32-bit access to a Tensix tile's registers from the NoC or the host
+   (chip.c); cycle: when (a request initiator's NOC_CMD_CTRL issues then). */
+enum ttx_status chip_tensix_reg(struct ttx_chip *c, struct chip_tile *ct, uint32_t addr, uint32_t *v, int store,
+                                uint64_t cycle);
+
+/* noc.c */
+enum ttx_status chip_noc_issue(struct chip_tile *ct, unsigned noc, unsigned initiator, uint64_t cycle);
+enum ttx_status chip_noc_route(struct ttx_chip *c, uint64_t boundary);
+enum ttx_status chip_noc_advance(struct ttx_chip *c, struct chip_tile *ct, uint64_t end);
+int chip_noc_busy(const struct ttx_chip *c);
+void chip_noc_free(struct ttx_chip *c);
+/* The cycle a host write through the PCI Express tile's TLB lands at NoC
+   #0 (x, y) (no contention). */
+uint64_t chip_noc_host_arrival(struct ttx_chip *c, unsigned noc, int multicast, unsigned x0, unsigned y0,
+                               unsigned x1, unsigned y1, unsigned x, unsigned y, size_t len);
 
 #endif

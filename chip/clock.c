@@ -1,17 +1,23 @@
 /* Stepping a chip's tiles by device cycles (ttx_chip_clock, docs/chip.md
- * "Time").  Within a step the tiles are independent (nothing crosses the
- * NoC yet), so each runs on its own to the step's end, on one of a pool of
- * host threads: what a tile computes, and when, does not depend on the
- * thread count.  Only tiles with a released core or queued Tensix work
- * are stepped: the chip keeps a list of those that may have some (the host
- * wrote to them, or they had work at the last step), and an active tile's
- * cycle_floor, where its idle cores and threads take up new work, follows
- * the chip's cycle. */
+ * "Time").  The tiles run in quanta: within one they are independent (a
+ * NoC packet takes longer than a quantum to land, noc.c), so each runs on
+ * its own to the quantum's end, taking its inbox's messages at their
+ * cycles, on one of a pool of host threads; between quanta one thread
+ * routes what they sent, in a fixed order.  So what a tile computes, and
+ * when, does not depend on the thread count.  With no core released
+ * anywhere and nothing on the NoC a step is one quantum.  Only tiles with
+ * a released core, queued Tensix work or NoC messages are stepped: the
+ * chip keeps a list of those that may have some (the host wrote to them,
+ * a packet came, or they had work at the last step); a tile whose cores
+ * all wait on something no one has touched since is skipped, so waiting
+ * costs nothing.  An active tile's cycle_floor, where its idle cores and
+ * threads take up new work, follows the chip's cycle. */
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <unistd.h>
 
 #include "chip.h"
+#include "riscv.h"
 
 struct chip_pool {
 	pthread_mutex_t mu;
@@ -22,6 +28,7 @@ struct chip_pool {
 	unsigned finished;
 	int quit;
 	/* the step */
+	struct ttx_chip *chip;
 	struct chip_tile **work;
 	size_t nwork;
 	atomic_size_t next;
@@ -29,15 +36,30 @@ struct chip_pool {
 	enum ttx_status *status;
 };
 
-/* Whether t has anything to do: a released core, or Tensix work queued. */
-static int tile_busy(const struct ttx_tile *t)
+/* Whether t has Tensix work queued. */
+static int threads_busy(const struct ttx_tile *t)
 {
-	if (t->cores_live)
-		return 1;
 	for (unsigned th = 0; th < TTX_THREADS; th++)
 		if (ttx_frontend_busy(t, th) || t->wait_gate[th].opcode)
 			return 1;
 	return 0;
+}
+
+/* Whether tile ct has anything to do before `end`. */
+static int tile_busy(const struct chip_tile *ct, uint64_t end)
+{
+	const struct ttx_tile *t = ct->tile;
+	if (ct->inbox.n && ct->inbox.v[0].time < end)
+		return 1;
+	if (threads_busy(t))
+		return 1;
+	return t->cores_live && !ttx_rv_all_waiting(t);
+}
+
+/* Whether the tile may have work later (a core, a thread, a message). */
+static int tile_alive(const struct chip_tile *ct)
+{
+	return ct->tile->cores_live || ct->inbox.n || ct->outbox.n || threads_busy(ct->tile);
 }
 
 static void run_items(struct chip_pool *p)
@@ -46,7 +68,7 @@ static void run_items(struct chip_pool *p)
 		size_t i = atomic_fetch_add(&p->next, 1);
 		if (i >= p->nwork)
 			return;
-		enum ttx_status st = ttx_run_cycles(p->work[i]->tile, p->target, 0);
+		enum ttx_status st = chip_noc_advance(p->chip, p->work[i], p->target);
 		p->status[i] = st == TTX_LIMIT ? TTX_OK : st;   /* (LIMIT: work left for the next step) */
 	}
 }
@@ -111,6 +133,7 @@ static struct chip_pool *pool_get(struct ttx_chip *c)
 	pthread_mutex_init(&p->mu, NULL);
 	pthread_cond_init(&p->go, NULL);
 	pthread_cond_init(&p->done, NULL);
+	p->chip = c;
 	c->pool = p, c->pool_pid = getpid();
 	for (unsigned i = 0; i + 1 < c->threads; i++) {
 		if (pthread_create(&p->threads[i], NULL, worker, p) != 0)
@@ -129,19 +152,17 @@ void chip_activate(struct ttx_chip *c, struct chip_tile *ct)
 	c->active[c->nactive++] = ct;
 }
 
-enum ttx_status chip_step(struct ttx_chip *c, uint64_t target)
+/* One quantum: the active tiles to `end`, on the pool. */
+static enum ttx_status quantum(struct ttx_chip *c, struct chip_pool *p, uint64_t end)
 {
-	struct chip_pool *p = pool_get(c);
-	if (!p)
-		return chip_fail(c, TTX_ENOMEM, "out of memory for the chip's thread pool");
 	/* the work, in grid order (the list's order is the order tiles woke) */
 	p->nwork = 0;
 	unsigned keep = 0;
 	for (unsigned i = 0; i < c->nactive; i++) {
 		struct chip_tile *ct = c->active[i];
-		if (tile_busy(ct->tile))
+		if (tile_busy(ct, end))
 			p->work[p->nwork++] = ct;
-		else if (!ct->exposed) {
+		else if (!ct->exposed && !tile_alive(ct)) {
 			ct->active = 0;
 			continue;
 		}
@@ -153,7 +174,7 @@ enum ttx_status chip_step(struct ttx_chip *c, uint64_t target)
 			struct chip_tile *tmp = p->work[k];
 			p->work[k] = p->work[k - 1], p->work[k - 1] = tmp;
 		}
-	p->target = target;
+	p->target = end;
 	atomic_store(&p->next, 0);
 	if (p->nwork > 1 && p->nthreads) {
 		pthread_mutex_lock(&p->mu);
@@ -170,12 +191,40 @@ enum ttx_status chip_step(struct ttx_chip *c, uint64_t target)
 		run_items(p);
 	}
 	for (unsigned i = 0; i < c->nactive; i++)
-		c->active[i]->tile->cycle_floor = target;
+		if (c->active[i]->tile->cycle_floor < end)
+			c->active[i]->tile->cycle_floor = end;
 	for (size_t i = 0; i < p->nwork; i++)   /* the first faulting tile in grid order */
 		if (p->status[i] != TTX_OK)
 			return chip_fail(c, p->status[i] == TTX_ENOMEM ? TTX_ENOMEM : TTX_FAULT, "tile (%u, %u) at cycle %llu: %s",
-			                 p->work[i]->x, p->work[i]->y, (unsigned long long)target,
+			                 p->work[i]->x, p->work[i]->y, (unsigned long long)end,
 			                 ttx_tile_error(p->work[i]->tile));
+	return chip_noc_route(c, end);
+}
+
+/* Whether a core is released anywhere (it may send a packet at any cycle). */
+static int cores_anywhere(const struct ttx_chip *c)
+{
+	for (unsigned i = 0; i < c->nactive; i++)
+		if (c->active[i]->tile->cores_live)
+			return 1;
+	return 0;
+}
+
+enum ttx_status chip_step(struct ttx_chip *c, uint64_t target)
+{
+	struct chip_pool *p = pool_get(c);
+	if (!p)
+		return chip_fail(c, TTX_ENOMEM, "out of memory for the chip's thread pool");
+	uint64_t now = c->cycle;
+	while (now < target) {
+		uint64_t end = target;
+		if (cores_anywhere(c) || chip_noc_busy(c))
+			end = now + NOC_QUANTUM - now % NOC_QUANTUM < target ? now + NOC_QUANTUM - now % NOC_QUANTUM : target;
+		enum ttx_status st = quantum(c, p, end);
+		if (st != TTX_OK)
+			return st;
+		now = end;
+	}
 	return TTX_OK;
 }
 

@@ -73,6 +73,25 @@ static unsigned to_noc0(unsigned v, unsigned size, unsigned noc)
 	return noc && v < 16 ? size - 1 - v : v;
 }
 
+static int in_span(unsigned start, unsigned end, unsigned v)
+{
+	return start <= end ? start <= v && v <= end : v <= end || v >= start;
+}
+
+/* A host write to a Tensix tile takes effect when the NoC brings it from
+   the PCI Express tile (noc.c): the tile's idle cores and threads take it
+   up no earlier (a soft-reset release starts the cores then). */
+static void host_lands(struct ttx_chip *c, struct chip_tile *ct, unsigned noc, int mcast, unsigned x0, unsigned y0,
+                       unsigned x1, unsigned y1, size_t len)
+{
+	if (ct->kind != TTX_TILE_TENSIX)
+		return;
+	chip_activate(c, ct);
+	uint64_t when = chip_noc_host_arrival(c, noc, mcast, x0, y0, x1, y1, ct->x, ct->y, len);
+	if (ct->tile->cycle_floor < when)
+		ct->tile->cycle_floor = when;
+}
+
 static enum ttx_status window_access(struct ttx_chip *c, uint32_t off, uint8_t *buf, size_t len, int store)
 {
 	unsigned index, bits;
@@ -92,28 +111,33 @@ static enum ttx_status window_access(struct ttx_chip *c, uint32_t off, uint8_t *
 		if (!ct)
 			return chip_fail(c, TTX_EINVAL, "BAR0 0x%08X: TLB window %u points at (%u, %u) on NoC #%u, where there is "
 			                 "no tile", off, index, x_end, y_end, noc);
+		if (store)
+			host_lands(c, ct, noc, 0, 0, 0, 0, 0, len);
 		return chip_tile_access(c, ct, addr, buf, len, store);
 	}
 	if (!store)
 		return chip_fail(c, TTX_EINVAL, "BAR0 0x%08X: TLB window %u is a multicast window: it takes writes only", off,
 		                 index);
 	/* a broadcast write: every Tensix tile of the rectangle (the others
-	   opt out, NoC/MemoryMap.md ROUTER_CFG_1/3) */
-	unsigned x0 = to_noc0(x_start, CHIP_X, noc), x1 = to_noc0(x_end, CHIP_X, noc);
-	unsigned y0 = to_noc0(y_start, CHIP_Y, noc), y1 = to_noc0(y_end, CHIP_Y, noc);
-	struct chip_tile *a = chip_at(c, x0, y0), *b = chip_at(c, x1, y1);
+	   opt out, NoC/MemoryMap.md ROUTER_CFG_1/3); a start past the end
+	   wraps around (MemoryMap.md "NOC_TARG_ADDR and NOC_RET_ADDR") */
+	struct chip_tile *a = chip_at(c, to_noc0(x_start, CHIP_X, noc), to_noc0(y_start, CHIP_Y, noc));
+	struct chip_tile *b = chip_at(c, to_noc0(x_end, CHIP_X, noc), to_noc0(y_end, CHIP_Y, noc));
 	if (!a || !b)
 		return chip_fail(c, TTX_EINVAL, "BAR0 0x%08X: TLB window %u's rectangle (%u, %u)-(%u, %u) is off the grid", off,
 		                 index, x_start, y_start, x_end, y_end);
-	unsigned lx = a->x < b->x ? a->x : b->x, hx = a->x < b->x ? b->x : a->x;
-	unsigned ly = a->y < b->y ? a->y : b->y, hy = a->y < b->y ? b->y : a->y;
-	for (unsigned x = lx; x <= hx; x++)
-		for (unsigned y = ly; y <= hy; y++)
-			if (c->grid[x][y].kind == TTX_TILE_TENSIX) {
-				enum ttx_status st = chip_tile_access(c, &c->grid[x][y], addr, buf, len, 1);
-				if (st != TTX_OK)
-					return st;
-			}
+	unsigned u0 = noc ? CHIP_X - 1 - a->x : a->x, u1 = noc ? CHIP_X - 1 - b->x : b->x;   /* the NoC's own */
+	unsigned v0 = noc ? CHIP_Y - 1 - a->y : a->y, v1 = noc ? CHIP_Y - 1 - b->y : b->y;
+	for (unsigned x = 0; x < CHIP_X; x++)
+		for (unsigned y = 0; y < CHIP_Y; y++) {
+			unsigned u = noc ? CHIP_X - 1 - x : x, v = noc ? CHIP_Y - 1 - y : y;
+			if (c->grid[x][y].kind != TTX_TILE_TENSIX || !in_span(u0, u1, u) || !in_span(v0, v1, v))
+				continue;
+			host_lands(c, &c->grid[x][y], noc, 1, a->x, a->y, b->x, b->y, len);
+			enum ttx_status st = chip_tile_access(c, &c->grid[x][y], addr, buf, len, 1);
+			if (st != TTX_OK)
+				return st;
+		}
 	return TTX_OK;
 }
 

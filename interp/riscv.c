@@ -563,6 +563,14 @@ static void trace_insn(struct ttx_tile *t, unsigned core, uint32_t pc)
 }
 
 
+int ttx_rv_all_waiting(const struct ttx_tile *t)
+{
+	for (unsigned i = 0; i < TTX_CORE_COUNT; i++)
+		if ((t->cores_live >> i & 1) && (!t->core[i].wait || t->core[i].wait_epoch != wake_epoch(t)))
+			return 0;
+	return 1;
+}
+
 uint64_t ttx_rv_now(const struct ttx_tile *t)
 {
 	uint64_t now = t->cycle_floor;

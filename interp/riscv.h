@@ -22,6 +22,9 @@ enum ttx_status ttx_rv_run(struct ttx_tile *t, uint64_t budget, uint64_t *execut
    up again (the event that released it happened by then), and where a
    released core starts. */
 uint64_t ttx_rv_now(const struct ttx_tile *t);
+/* Whether every live core waits on something nothing has touched since
+   (running the tile would change nothing). */
+int ttx_rv_all_waiting(const struct ttx_tile *t);
 /* The decoded code, freed with the tile. */
 void ttx_rv_free(struct ttx_tile *t);
 

@@ -38,15 +38,21 @@ static enum ttx_status fail_access(struct ttx_tile *t, unsigned core, uint32_t a
 static enum ttx_status outside(struct ttx_tile *t, unsigned core, uint32_t addr, unsigned size, int store,
                                uint32_t *value, const char *why)
 {
+	char reason[sizeof(t->error)];
 	if (t->opt.mmio) {
 		unsigned who = core == TTX_CORE_B ? 3 : core == TTX_CORE_NC ? 4 : core - TTX_CORE_T0;
 		uint32_t v = store ? *value : 0;
+		t->error[0] = 0;   /* (the hook may give its reason with ttx_fail) */
 		if (t->opt.mmio(t->opt.mmio_ctx, who, addr, store, &v) == 0) {
 			if (!store)
 				*value = v;
 			return TTX_OK;
 		}
 		why = "the host's mmio hook refused it";
+		if (t->error[0]) {
+			memcpy(reason, t->error, sizeof(reason));
+			why = reason;
+		}
 	}
 	return fail_access(t, core, addr, size, store, why);
 }

@@ -341,6 +341,67 @@ static void driver(const char *elf_dir)
 	CHECK(v == 0x44332211, "DMA read from host: 0x%X", v);
 }
 
+/* ---- the seed article's experiment (Wormhole part 3, "NoC propagation
+   delay"): the host multicasts a program and a soft-reset release to
+   every Tensix tile through a multicast TLB window; each RISCV B stores
+   the tile's cycle counter (0xFFB121F0) as it starts; the times grow by 9
+   cycles a hop along the multicast's tree from the PCI Express tile
+   (0, 3): on NoC #0 rightwards then (the major axis being X) down each
+   column, t = T + 9 (x + (y - 3) mod 12); on NoC #1 leftwards and up,
+   t = S + 9 ((10 - x) mod 10 + (3 - y) mod 12). ---- */
+
+static void propagation(unsigned noc)
+{
+	static const uint32_t rv_code[] = {
+		0xFFB12537,   /* lui a0, 0xFFB12 */
+		0x1F052583,   /* lw a1, 0x1F0(a0) */
+		0x1F852603,   /* lw a2, 0x1F8(a0) */
+		0x08B02023,   /* sw a1, 128(x0) */
+		0x08C02223,   /* sw a2, 132(x0) */
+		0x0000006F,   /* loop: j loop */
+	};
+	const uint32_t all = 0x47800;
+	/* the whole grid, (0, 0)-(9, 11) in the NoC's own coordinates */
+	uint64_t cfg_reg = (0xFFB121B0ull >> 20) | 9ull << 16 | 11ull << 22 | 1ull << 41 | (uint64_t)noc << 40;
+	uint64_t cfg_l1 = 0 | 9ull << 16 | 11ull << 22 | 1ull << 41 | (uint64_t)noc << 40;
+	sim.mem_wr(bar0 + 0x1FC00000u + 8 * 10, &cfg_reg, 8);
+	sim.mem_wr(bar0 + 0x1FC00000u + 8 * 11, &cfg_l1, 8);
+	uint32_t v = all;
+	sim.mem_wr(bar0 + (10u << 20) + (0xFFB121B0u & 0xFFFFF), &v, 4);
+	sim.mem_wr(bar0 + (11u << 20), rv_code, sizeof(rv_code));
+	sim.clock(1000);
+	v = all & (all - 1);   /* release RISCV B */
+	sim.mem_wr(bar0 + (10u << 20) + (0xFFB121B0u & 0xFFFFF), &v, 4);
+	sim.clock(1000);
+	/* read back by translated coordinates: x 18-25 and y 18-25 are the
+	   Tensix columns and rows */
+	static const unsigned cols[8] = { 1, 2, 3, 4, 6, 7, 8, 9 }, rows[8] = { 1, 2, 3, 4, 5, 7, 8, 9 };
+	uint64_t base = 0;
+	int bad = 0;
+	for (unsigned j = 0; j < 8; j++)
+		for (unsigned i = 0; i < 8; i++) {
+			uint64_t t;
+			tlb_1m(0, 18 + i, 18 + j, 0);
+			sim.mem_rd(bar0 + 128, &t, 8);
+			unsigned x = cols[i], y = rows[j];
+			unsigned hops = noc ? (10 - x) % 10 + (3 + 12 - y) % 12 : x + (y + 12 - 3) % 12;
+			if (!base)
+				base = t - 9 * hops;
+			if (t != base + 9 * hops && bad++ < 4)
+				CHECK(0, "NoC #%u: tile (%u, %u) started at %llu, expected %llu (%u hops)", noc, x, y,
+				      (unsigned long long)t, (unsigned long long)(base + 9 * hops), hops);
+		}
+	CHECK(!bad, "NoC #%u: the start times grow by 9 cycles a hop from the PCI Express tile", noc);
+	/* in the PCI Express tile's row: 72 cycles across the 8 tiles */
+	uint64_t first, last;
+	tlb_1m(0, 18, 20, 0), sim.mem_rd(bar0 + 128, &first, 8);
+	tlb_1m(0, 25, 20, 0), sim.mem_rd(bar0 + 128, &last, 8);
+	CHECK((noc ? first - last : last - first) == 72, "NoC #%u: row 3 spans %lld cycles (72 expected)", noc,
+	      (long long)(noc ? first - last : last - first));
+	v = all;
+	sim.mem_wr(bar0 + (10u << 20) + (0xFFB121B0u & 0xFFFFF), &v, 4);
+}
+
 /* ---- the reference vectors through the interface ---- */
 
 static int run_case(const char *dir, const char *words_dir, const char *id, const char *rows, const char *l1,
@@ -503,6 +564,11 @@ int main(int argc, char **argv)
 	sim.init();
 	driver(argv[2]);
 	sim.exit();
+	for (unsigned noc = 0; noc < 2; noc++) {
+		sim.init();
+		propagation(noc);
+		sim.exit();
+	}
 	char pusher[1024];
 	snprintf(pusher, sizeof(pusher), "%s/pusher.trisc0.elf", argv[2]);
 	for (int i = 3; i < argc; i++)
