@@ -304,6 +304,49 @@ void print_stats(FILE *f, const struct ttx_stats *s)
 }
 
 /* The cycle model's lines of --stats (docs/timing.md). */
+void print_grid_stats(FILE *f, const struct ttx_grid_stats *g, double clock_ghz)
+{
+	static const enum ttx_unit shown[] = { TTX_UNIT_MATRIX, TTX_UNIT_SFPU, TTX_UNIT_UNPACK, TTX_UNIT_PACK };
+	double cycles = (double)g->cycles, tiles = (double)(g->rows * g->cols);
+	fprintf(f, "grid: %u x %u tiles, %u kernel launches, %.3f s on the host\n", g->rows, g->cols, g->phases,
+	        g->host_seconds);
+	fprintf(f, "device cycles: %" PRIu64 "\n", g->cycles);
+	fprintf(f, "estimated device time: %.3f us at %.2f GHz\n", cycles / (clock_ghz * 1e3), clock_ghz);
+	fprintf(f, "utilisation (busy cycles over the grid's):");
+	const char *what = "nothing";
+	double most = 0;
+	for (size_t i = 0; i < sizeof(shown) / sizeof(shown[0]); i++) {
+		double u = cycles > 0 ? (double)g->busy_by_unit[shown[i]] / (cycles * tiles) : 0;
+		fprintf(f, " %s %.1f%%", ttx_unit_name(shown[i]), 100 * u);
+		if (u > most)
+			most = u, what = ttx_unit_name(shown[i]);
+	}
+	fprintf(f, "\nMACs/cycle: %.1f of %.0f (%.1f%%)\n", cycles > 0 ? (double)g->macs / cycles : 0.0,
+	        TTX_PEAK_MACS_PER_CYCLE * tiles,
+	        cycles > 0 ? 100.0 * (double)g->macs / cycles / (TTX_PEAK_MACS_PER_CYCLE * tiles) : 0.0);
+	const struct ttx_chip_stats *c = &g->chip;
+	double link = cycles > 0 ? (double)c->link_busy_max / cycles : 0;
+	fprintf(f, "NoC: %" PRIu64 " packets, %" PRIu64 " flits; busiest link NoC #%u %s at (%u, %u): %" PRIu64
+	        " flits, %.1f%% of the cycles\n", c->packets, c->flits, c->link_noc, c->link_kind ? c->link_kind : "-",
+	        c->link_x, c->link_y, c->link_busy_max, 100 * link);
+	uint64_t bytes = 0, busiest = 0;
+	unsigned ch = 0;
+	for (unsigned i = 0; i < 6; i++) {
+		bytes += c->dram_bytes[i];
+		if (c->dram_busy[i] > busiest)
+			busiest = c->dram_busy[i], ch = i;
+	}
+	double dram = cycles > 0 ? (double)busiest / cycles : 0;
+	fprintf(f, "DRAM: %" PRIu64 " bytes, %.1f bytes/cycle (%.1f%% of 288); busiest channel %u: %.1f%% of the "
+	        "cycles\n", bytes, cycles > 0 ? (double)bytes / cycles : 0.0, cycles > 0 ? 100.0 * (double)bytes / cycles / 288 : 0.0,
+	        ch, 100 * dram);
+	if (link > most)
+		most = link, what = "a NoC link";
+	if (dram > most)
+		most = dram, what = "a DRAM channel";
+	fprintf(f, "bottleneck: %s (%.1f%% busy)\n", what, 100 * most);
+}
+
 void print_cycles(FILE *f, const struct ttx_cycles *c, double clock_ghz)
 {
 	static const enum ttx_unit shown[] = { TTX_UNIT_MATRIX, TTX_UNIT_SFPU, TTX_UNIT_UNPACK, TTX_UNIT_PACK,

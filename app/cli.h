@@ -110,6 +110,8 @@ void print_stats(FILE *f, const struct ttx_stats *s);
 /* --stats: each core that ran: instructions, cycles, stalls by reason. */
 void print_core_stats(FILE *f, const struct ttx_tile *t);
 void print_cycles(FILE *f, const struct ttx_cycles *c, double clock_ghz);
+/* A grid op's device time, utilisation, NoC and DRAM (ttx op --grid --stats). */
+void print_grid_stats(FILE *f, const struct ttx_grid_stats *g, double clock_ghz);
 /* The final flush of a stream the command wrote: 0, or -1 after a message. */
 int finish_output(FILE *f, const char *what, FILE *err);
 

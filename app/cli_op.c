@@ -10,7 +10,8 @@
 
 enum {
 	OPT_IN = 256, OPT_OUT, OPT_FORMAT, OPT_OUT_FORMAT, OPT_FIDELITY, OPT_DIM, OPT_PARAM, OPT_ENGINE, OPT_NUMERICS,
-	OPT_STATS, OPT_PROGRESS, OPT_LIST, OPT_CLOCK, OPT_PERFETTO, OPT_MAX_MEMORY, OPT_KERNELS,
+	OPT_STATS, OPT_PROGRESS, OPT_LIST, OPT_CLOCK, OPT_PERFETTO, OPT_MAX_MEMORY, OPT_KERNELS, OPT_GRID, OPT_SHARD,
+	OPT_THREADS,
 };
 
 const struct cli_opt op_options[] = {
@@ -27,8 +28,14 @@ const struct cli_opt op_options[] = {
 	{ "numerics", OPT_NUMERICS, "N", "exact (default) or fast, as for run", 0 },
 	{ "kernels", OPT_KERNELS, "K", "asm (default): the host pushes the kernels' words; riscv: C programs on "
 	  "RISCV T0-T2 push them (the same bits; --stats counts the cores)", 0 },
+	{ "grid", OPT_GRID, "RxC", "run on R x C tiles (1-8 each) of an emulated n150's worker grid: inputs and "
+	  "results in its DRAM, data movers on RISCV B and NC, the C kernels on the TRISCs (docs/ops.md \"Grid "
+	  "operations\"; default: one tile, the host moving data)", 0 },
+	{ "shard", OPT_SHARD, NULL, "with --grid: inputs and results in the tiles' L1 instead of DRAM", 0 },
+	{ "threads", OPT_THREADS, "N", "with --grid: host threads stepping the tiles (default: one per host core; "
+	  "results and cycles do not depend on it)", 0 },
 	{ "stats", OPT_STATS, NULL, "statistics and the cycle model's device time, summed over the op's kernels "
-	  "(stderr)", 0 },
+	  "(stderr; with --grid: the chip's, with the NoC and DRAM)", 0 },
 	{ "clock-ghz", OPT_CLOCK, "X", "device clock for the estimated time (default 1.0)", 0 },
 	{ "perfetto", OPT_PERFETTO, "F", "write a Chrome/Perfetto JSON trace of the cycle model to F", CLI_WRITES },
 	{ "progress", OPT_PROGRESS, NULL, "a progress line on stderr", 0 },
@@ -181,6 +188,30 @@ int cmd_op(const struct cli_io *io, int argc, char **argv)
 				return usage_error(io->err, "--max-memory '%s': expected a number of bytes (K, M, G or T "
 				                   "suffix)", optarg);
 			break;
+		case OPT_GRID: {
+			char *e;
+			unsigned long r = strtoul(optarg, &e, 10), k = 0;
+			if (e != optarg && (*e == 'x' || *e == 'X')) {
+				const char *q = e + 1;
+				k = strtoul(q, &e, 10);
+				if (e == q)
+					k = 0;
+			}
+			if (*e || r < 1 || k < 1 || r > 8 || k > 8)
+				return usage_error(io->err, "--grid '%s': expected RxC with R and C from 1 to 8 (the worker grid "
+				                   "of an n150 is 8x8)", optarg);
+			p.grid_rows = (unsigned)r, p.grid_cols = (unsigned)k;
+			break;
+		}
+		case OPT_SHARD: p.shard = 1; break;
+		case OPT_THREADS: {
+			char *e;
+			unsigned long n = strtoul(optarg, &e, 10);
+			if (e == optarg || *e || n < 1 || n > 1024)
+				return usage_error(io->err, "--threads '%s': expected a number of threads from 1 to 1024", optarg);
+			p.threads = (unsigned)n;
+			break;
+		}
 		case OPT_STATS: stats = 1; break;
 		case OPT_PROGRESS: show_progress = 1; break;
 		case OPT_LIST: list = 1; break;
@@ -216,6 +247,10 @@ int cmd_op(const struct cli_io *io, int argc, char **argv)
 	}
 	if (opt.engine == TTX_ENGINE_JIT && !ttx_jit_available())
 		return usage_error(io->err, "--engine jit: %s", "this build has no JIT compiler; use --engine interp or auto");
+	if ((p.shard || p.threads) && !p.grid_rows)
+		return usage_error(io->err, "--%s: only with --grid", p.shard ? "shard" : "threads");
+	if (p.grid_rows && perfetto)
+		return usage_error(io->err, "--perfetto with --grid: %s", "not yet (the trace shows one tile)");
 	if (perfetto && strcmp(perfetto, "-") == 0 && strcmp(out_path, "-") == 0)
 		return usage_error(io->err, "--out - and --perfetto - would both write to standard output%s", "");
 
@@ -281,10 +316,15 @@ int cmd_op(const struct cli_io *io, int argc, char **argv)
 	struct progress_ctx pc = { io->err, name, show_progress, t, io->max_insns, 0 };
 	if (show_progress || io->max_insns)
 		p.progress = progress_line, p.progress_ctx = &pc;
+	struct ttx_grid_stats gs;
+	if (p.grid_rows)
+		p.grid_stats = &gs;
 	enum ttx_status st = ttx_op_run(t, name, in, (unsigned)nin, &p, &out, err, sizeof(err));
 	if (show_progress)
 		fputc('\n', io->err);
-	if (stats) {
+	if (stats && p.grid_rows) {
+		print_grid_stats(io->err, &gs, clock_ghz);
+	} else if (stats) {
 		struct ttx_stats s;
 		ttx_stats_get(t, &s);
 		print_stats(io->err, &s);

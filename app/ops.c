@@ -18,33 +18,9 @@
 #include "tile.h"
 #include "formats.h"
 #include "ttx_kargs.h"
+#include "ops.h"
 
-#define L1_IN   0x010000u   /* input tiles (and a second input at L1_IN2) */
-#define L1_IN2  0x070000u
-#define L1_OUT  0x0D0000u   /* output tiles, up to L1_END */
-#define L1_END  0x16E000u   /* the end of L1 (TTX_L1_SIZE) */
-#define MAX_NT  64u         /* tiles per kernel run */
-
-enum sfpu_fn {
-	FN_COPY, FN_EXP, FN_LOG, FN_RECIP, FN_SQRT, FN_RSQRT, FN_SIGMOID, FN_TANH, FN_GELU, FN_GELU_TANH,
-	FN_SILU, FN_RELU, FN_LEAKY_RELU, FN_ABS, FN_SQUARE, FN_POWER, FN_NEG,
-};
-
-/* One operation being run. */
-struct opc {
-	struct ttx_tile *t;
-	struct ttx_op_params p;
-	char *err;
-	size_t errlen;
-	unsigned nin;                /* inputs */
-	double done, total;          /* progress, in tiles */
-	int stop;                    /* the progress callback asked to stop */
-};
-
-static enum ttx_status fail(struct opc *c, enum ttx_status st, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static enum ttx_status fail(struct opc *c, enum ttx_status st, const char *fmt, ...)
+enum ttx_status ops_fail(struct opc *c, enum ttx_status st, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -54,7 +30,7 @@ static enum ttx_status fail(struct opc *c, enum ttx_status st, const char *fmt, 
 	return st;
 }
 
-static void progress(struct opc *c, double tiles)
+void ops_progress(struct opc *c, double tiles)
 {
 	c->done += tiles;
 	if (c->p.progress && c->total > 0 &&
@@ -69,12 +45,7 @@ static size_t up32(size_t n)
 
 /* ---- symbols and kernels ---- */
 
-struct syms {
-	struct ttx_asm_symbol v[64];
-	size_t n;
-};
-
-static void sym(struct syms *s, const char *name, int64_t value)
+void ops_sym(struct syms *s, const char *name, int64_t value)
 {
 	for (size_t i = 0; i < s->n; i++)
 		if (strcmp(s->v[i].name, name) == 0) {
@@ -132,7 +103,7 @@ static enum ttx_status get_kernel(struct opc *c, const char *name, const struct 
 	if (!t->attachment) {
 		t->attachment = calloc(1, sizeof(struct kernel_cache));
 		if (!t->attachment)
-			return fail(c, TTX_ENOMEM, "out of memory for the kernel cache");
+			return ops_fail(c, TTX_ENOMEM, "out of memory for the kernel cache");
 		t->attachment_free = kernel_cache_free;
 	}
 	struct kernel_cache *kc = t->attachment;
@@ -149,9 +120,9 @@ static enum ttx_status get_kernel(struct opc *c, const char *name, const struct 
 	char msg[512];
 	struct ttx_program *prog;
 	if (ttx_kernel_find(name, &text, &len))
-		return fail(c, TTX_EINVAL, "kernel %s is not in the library", name);
+		return ops_fail(c, TTX_EINVAL, "kernel %s is not in the library", name);
 	if (ttx_program_parse_with(text, len, name, s->v, s->n, &prog, msg, sizeof(msg)) != TTX_OK)
-		return fail(c, TTX_EINVAL, "kernel %s: %s (a ttx bug: please report it)", name, msg);
+		return ops_fail(c, TTX_EINVAL, "kernel %s: %s (a ttx bug: please report it)", name, msg);
 	struct kernel_cache_entry *e = &kc->entry[kc->next++ % n];
 	ttx_program_free(e->prog);
 	e->kernel = name;
@@ -171,7 +142,7 @@ extern const size_t ttx_rv_ops_unpack_len, ttx_rv_ops_math_len, ttx_rv_ops_pack_
    loaded, the symbols written as their arguments (ttx_kargs.h), the three
    cores released.  The images lie below L1_IN, the arguments in RISCV B's
    code area. */
-static enum ttx_status start_riscv_kernel(struct opc *c, const char *name, const struct syms *s)
+enum ttx_status ops_start_riscv(struct opc *c, const char *name, const struct syms *s)
 {
 	static const struct {
 		const unsigned char *image;
@@ -197,13 +168,13 @@ static enum ttx_status start_riscv_kernel(struct opc *c, const char *name, const
 		if (strcmp(files[k], name) == 0)
 			a.kernel = k;
 	if (a.kernel == KERNEL_COUNT)
-		return fail(c, TTX_EINVAL, "kernel %s has no C programs for the RISC-V cores (a ttx bug)", name);
+		return ops_fail(c, TTX_EINVAL, "kernel %s has no C programs for the RISC-V cores (a ttx bug)", name);
 	for (size_t i = 0; i < s->n; i++) {
 		unsigned k = 0;
 		while (k < KARG_COUNT && strcmp(names[k], s->v[i].name) != 0)
 			k++;
 		if (k == KARG_COUNT)
-			return fail(c, TTX_EINVAL, "kernel symbol %s is not in ttx_kargs.h (a ttx bug)", s->v[i].name);
+			return ops_fail(c, TTX_EINVAL, "kernel symbol %s is not in ttx_kargs.h (a ttx bug)", s->v[i].name);
 		a.given[k / 32] |= 1u << (k % 32);
 		a.value[k] = (int32_t)(uint32_t)s->v[i].value;   /* FP32 bits, addresses, counts */
 	}
@@ -211,23 +182,23 @@ static enum ttx_status start_riscv_kernel(struct opc *c, const char *name, const
 	for (unsigned i = 0; i < 3; i++) {
 		uint32_t entry;
 		if (!*prog[i].len)
-			return fail(c, TTX_EINVAL, "--kernels riscv: this libttx was built without a RISC-V cross compiler "
+			return ops_fail(c, TTX_EINVAL, "--kernels riscv: this libttx was built without a RISC-V cross compiler "
 			            "(riscv64-unknown-elf-gcc; ./bootstrap installs it)");
 		if (ttx_elf_load(t, prog[i].core, prog[i].image, *prog[i].len, &entry) != TTX_OK ||
 		    ttx_core_start(t, prog[i].core, entry) != TTX_OK)
-			return fail(c, TTX_FAULT, "the RISC-V kernel for %s: %s (a ttx bug)", ttx_core_name(prog[i].core),
+			return ops_fail(c, TTX_FAULT, "the RISC-V kernel for %s: %s (a ttx bug)", ttx_core_name(prog[i].core),
 			            ttx_tile_error(t));
 	}
 	for (unsigned k = 0; k < t->nloaded; k++)
 		if (t->loaded[k].end > L1_IN)
-			return fail(c, TTX_FAULT, "the RISC-V kernels reach L1 address 0x%X, where the op's data begin (a ttx bug)",
+			return ops_fail(c, TTX_FAULT, "the RISC-V kernels reach L1 address 0x%X, where the op's data begin (a ttx bug)",
 			            t->loaded[k].end);
 	return TTX_OK;
 }
 
 /* Reset the tile for a kernel run, keeping its statistics; the cycle
    model goes on from where the last kernel ended. */
-static void clear_tile(struct ttx_tile *t)
+void ops_clear_tile(struct ttx_tile *t, int keep_l1)
 {
 	struct ttx_stats st = t->stats;
 	uint64_t counts[256];
@@ -239,7 +210,12 @@ static void clear_tile(struct ttx_tile *t)
 		core[i].insns = t->core[i].insns, core[i].cycle = t->core[i].cycle;
 		memcpy(core[i].stall, t->core[i].stall, sizeof(core[i].stall));
 	}
-	ttx_tile_reset(t);
+	uint64_t floor = t->cycle_floor;
+	if (keep_l1)
+		ttx_tile_reset_keep_l1(t);
+	else
+		ttx_tile_reset(t);
+	t->cycle_floor = floor;
 	t->stats = st;
 	memcpy(t->op_counts, counts, sizeof(counts));
 	ttx_timing_resume(t, &tm);
@@ -259,24 +235,24 @@ static enum ttx_status run_kernel(struct opc *c, const char *name, const struct 
 {
 	const int *interrupt = c->t->opt.interrupt;
 	if (c->stop || (interrupt && __atomic_load_n(interrupt, __ATOMIC_RELAXED)))
-		return fail(c, TTX_INTERRUPTED, "interrupted");
+		return ops_fail(c, TTX_INTERRUPTED, "interrupted");
 	enum ttx_status st;
 	if (c->p.kernels == TTX_KERNELS_RISCV) {
-		if ((st = start_riscv_kernel(c, name, s)) != TTX_OK)
+		if ((st = ops_start_riscv(c, name, s)) != TTX_OK)
 			return st;
 		st = ttx_run(c->t, 0);
 		char why[sizeof(((struct ttx_kargs *)0)->error)];
 		ttx_l1_read(c->t, TTX_KARGS_ADDR + offsetof(struct ttx_kargs, error), why, sizeof(why));
 		why[sizeof(why) - 1] = 0;
 		if (why[0])
-			return fail(c, TTX_FAULT, "the RISC-V kernel for %s stopped: %s (a ttx bug)", name, why);
+			return ops_fail(c, TTX_FAULT, "the RISC-V kernel for %s stopped: %s (a ttx bug)", name, why);
 	} else {
 		st = ttx_program_run(c->t, prog, 0);
 	}
 	if (st == TTX_INTERRUPTED)
-		return fail(c, st, "interrupted");
+		return ops_fail(c, st, "interrupted");
 	if (st != TTX_OK)
-		return fail(c, TTX_FAULT, "the tile stopped: %s", ttx_tile_error(c->t));
+		return ops_fail(c, TTX_FAULT, "the tile stopped: %s", ttx_tile_error(c->t));
 	return TTX_OK;
 }
 
@@ -284,29 +260,29 @@ static enum ttx_status run_kernel(struct opc *c, const char *name, const struct 
 
 /* The SFPLOAD format and the way a tile of `f` reaches Dst (unary.s):
    straight from the unpacker (FP32) or through SrcA as BF16 or FP16. */
-static enum ttx_status input_path(struct opc *c, enum ttx_format f, struct syms *s)
+enum ttx_status ops_input_path(struct opc *c, enum ttx_format f, struct syms *s)
 {
 	switch (f) {
 	case TTX_FORMAT_FP32:
-		sym(s, "TO_DST", 1), sym(s, "LOAD_MODE", 3), sym(s, "SRCA_FMT", TTX_FORMAT_TF32);
+		ops_sym(s, "TO_DST", 1), ops_sym(s, "LOAD_MODE", 3), ops_sym(s, "SRCA_FMT", TTX_FORMAT_TF32);
 		return TTX_OK;
 	case TTX_FORMAT_BF16: case TTX_FORMAT_BFP8: case TTX_FORMAT_BFP4: case TTX_FORMAT_BFP2:
-		sym(s, "TO_DST", 0), sym(s, "LOAD_MODE", 2), sym(s, "SRCA_FMT", TTX_FORMAT_BF16);
+		ops_sym(s, "TO_DST", 0), ops_sym(s, "LOAD_MODE", 2), ops_sym(s, "SRCA_FMT", TTX_FORMAT_BF16);
 		return TTX_OK;
 	case TTX_FORMAT_FP16: case TTX_FORMAT_FP8: case TTX_FORMAT_BFP8A: case TTX_FORMAT_BFP4A: case TTX_FORMAT_BFP2A:
-		sym(s, "TO_DST", 0), sym(s, "LOAD_MODE", 1), sym(s, "SRCA_FMT", TTX_FORMAT_FP16);
+		ops_sym(s, "TO_DST", 0), ops_sym(s, "LOAD_MODE", 1), ops_sym(s, "SRCA_FMT", TTX_FORMAT_FP16);
 		return TTX_OK;
 	case TTX_FORMAT_INT16:    /* raw 16-bit halves (transpose.s PLANES) */
-		sym(s, "TO_DST", 0), sym(s, "LOAD_MODE", 6), sym(s, "SRCA_FMT", TTX_FORMAT_INT16);
+		ops_sym(s, "TO_DST", 0), ops_sym(s, "LOAD_MODE", 6), ops_sym(s, "SRCA_FMT", TTX_FORMAT_INT16);
 		return TTX_OK;
 	default:
-		return fail(c, TTX_EINVAL, "format %s: this operation takes floating-point formats", ttx_format_name(f));
+		return ops_fail(c, TTX_EINVAL, "format %s: this operation takes floating-point formats", ttx_format_name(f));
 	}
 }
 
 /* The packer's chain from FP32 Dst to `f` (pack_setup.s): IntermediateFormat
    (rounding to nearest, ties away), In_data_format, exponent section. */
-static enum ttx_status output_path(struct opc *c, enum ttx_format f, struct syms *s)
+enum ttx_status ops_output_path(struct opc *c, enum ttx_format f, struct syms *s)
 {
 	unsigned inter, in, exp = 0;
 	switch (f) {
@@ -323,30 +299,23 @@ static enum ttx_status output_path(struct opc *c, enum ttx_format f, struct syms
 		inter = in = TTX_FMT_FP32;
 		break;
 	default:
-		return fail(c, TTX_EINVAL, "output format %s: this operation writes floating-point formats",
+		return ops_fail(c, TTX_EINVAL, "output format %s: this operation writes floating-point formats",
 		            ttx_format_name(f));
 	}
-	sym(s, "OUT_FMT", (unsigned)f), sym(s, "PACK_INTER", inter), sym(s, "PACK_IN", in), sym(s, "PACK_EXP", exp);
+	ops_sym(s, "OUT_FMT", (unsigned)f), ops_sym(s, "PACK_INTER", inter), ops_sym(s, "PACK_IN", in), ops_sym(s, "PACK_EXP", exp);
 	return TTX_OK;
 }
 
 /* ---- tiled tensors on the host ---- */
 
-/* A batch of matrices as tile images of one format: batch x tr x tc tiles
-   of tile_bytes each, in that order. */
-struct tiled {
-	uint8_t *bytes;
-	size_t batch, tr, tc, tile_bytes;
-	enum ttx_format f;
-};
 
-static void tiled_free(struct tiled *m)
+void ops_tiled_free(struct tiled *m)
 {
 	free(m->bytes);
 	m->bytes = NULL;
 }
 
-static uint8_t *tile_at(const struct tiled *m, size_t b, size_t i, size_t j)
+uint8_t *ops_tile_at(const struct tiled *m, size_t b, size_t i, size_t j)
 {
 	return m->bytes + ((b * m->tr + i) * m->tc + j) * m->tile_bytes;
 }
@@ -361,25 +330,25 @@ static enum ttx_status tilize_tensor(struct opc *c, const struct ttx_tensor *x, 
 	float *buf = malloc(R * C * sizeof(float));
 	if (!m->bytes || !buf) {
 		free(buf);
-		tiled_free(m);
-		return fail(c, TTX_ENOMEM, "out of memory");
+		ops_tiled_free(m);
+		return ops_fail(c, TTX_ENOMEM, "out of memory");
 	}
 	for (size_t b = 0; b < x->batch; b++) {
 		for (size_t r = 0; r < R; r++)
 			for (size_t k = 0; k < C; k++)
 				buf[r * C + k] = r < x->rows && k < x->cols ? x->data[(b * x->rows + r) * x->cols + k] : pad;
-		ttx_tilize(f, TTX_ROUND_NEAREST_EVEN, buf, R, C, tile_at(m, b, 0, 0), m->tr * m->tc * m->tile_bytes);
+		ttx_tilize(f, TTX_ROUND_NEAREST_EVEN, buf, R, C, ops_tile_at(m, b, 0, 0), m->tr * m->tc * m->tile_bytes);
 	}
 	free(buf);
 	return TTX_OK;
 }
 
-static enum ttx_status alloc_tiled(struct opc *c, struct tiled *m, enum ttx_format f, size_t batch, size_t tr,
+enum ttx_status ops_alloc_tiled(struct opc *c, struct tiled *m, enum ttx_format f, size_t batch, size_t tr,
                                    size_t tc)
 {
 	m->f = f, m->batch = batch, m->tr = tr, m->tc = tc, m->tile_bytes = ttx_format_tile_bytes(f);
 	m->bytes = calloc(batch * tr * tc, m->tile_bytes);
-	return m->bytes ? TTX_OK : fail(c, TTX_ENOMEM, "out of memory");
+	return m->bytes ? TTX_OK : ops_fail(c, TTX_ENOMEM, "out of memory");
 }
 
 /* The top-left rows x cols of each matrix into out. */
@@ -388,9 +357,9 @@ static enum ttx_status untilize_tensor(struct opc *c, const struct tiled *m, str
 	size_t R = m->tr * 32, C = m->tc * 32;
 	float *buf = malloc(R * C * sizeof(float));
 	if (!buf)
-		return fail(c, TTX_ENOMEM, "out of memory");
+		return ops_fail(c, TTX_ENOMEM, "out of memory");
 	for (size_t b = 0; b < m->batch; b++) {
-		ttx_untilize(m->f, tile_at(m, b, 0, 0), m->tr * m->tc * m->tile_bytes, buf, R, C);
+		ttx_untilize(m->f, ops_tile_at(m, b, 0, 0), m->tr * m->tc * m->tile_bytes, buf, R, C);
 		for (size_t r = 0; r < out->rows; r++)
 			memcpy(out->data + (b * out->rows + r) * out->cols, buf + r * C, out->cols * sizeof(float));
 	}
@@ -402,66 +371,59 @@ static enum ttx_status untilize_tensor(struct opc *c, const struct tiled *m, str
 
 /* The SFPU function's symbols: FN, PARAM (FP32 bits), and for power whether
    the exponent is a small integer. */
-static void fn_syms(struct syms *s, int fn, double param)
+void ops_fn_syms(struct syms *s, int fn, double param)
 {
 	float f = (float)param;
 	uint32_t bits;
 	memcpy(&bits, &f, 4);
-	sym(s, "FN", fn);
-	sym(s, "PARAM", bits);
+	ops_sym(s, "FN", fn);
+	ops_sym(s, "PARAM", bits);
 	int integer = f == floorf(f), small = integer && fabsf(f) <= 31;
-	sym(s, "P_INT", small);
-	sym(s, "P_ABS", small ? (int64_t)fabsf(f) : 0);
-	sym(s, "P_NEG", small && f < 0);
-	sym(s, "P_BIGINT", integer && !small);
-	sym(s, "P_ODD", integer && !small && fmodf(f, 2.0f) != 0);
+	ops_sym(s, "P_INT", small);
+	ops_sym(s, "P_ABS", small ? (int64_t)fabsf(f) : 0);
+	ops_sym(s, "P_NEG", small && f < 0);
+	ops_sym(s, "P_BIGINT", integer && !small);
+	ops_sym(s, "P_ODD", integer && !small && fmodf(f, 2.0f) != 0);
 }
 
-/* A kernel of the SFPU family run over a stream of units of work: unit u
-   reads in_per tiles of the input stream from L1 (in order, at L1_IN) and
-   writes out_per tiles (at L1_OUT).  As many units go into one kernel run
-   as L1 and max_units allow; the kernel gets their number as `count_sym`.
-   `extra` (extra_len bytes) is written at L1_IN2 for every run. */
-struct stream {
-	const char *kernel, *count_sym;
-	size_t in_per, out_per, max_units;
-	const uint8_t *extra;
-	size_t extra_len;
-};
 
 static enum ttx_status run_stream(struct opc *c, const struct stream *k, struct syms *s, const uint8_t *in,
                                   enum ttx_format in_f, size_t units, enum ttx_format out_f, uint8_t *out)
 {
 	size_t it = ttx_format_tile_bytes(in_f), ot = ttx_format_tile_bytes(out_f);
 	enum ttx_status st;
-	if ((st = input_path(c, in_f, s)) != TTX_OK || (st = output_path(c, out_f, s)) != TTX_OK)
+	if ((st = ops_input_path(c, in_f, s)) != TTX_OK || (st = ops_output_path(c, out_f, s)) != TTX_OK)
 		return st;
-	sym(s, "IN_FMT", (unsigned)in_f), sym(s, "IN_ADDR", L1_IN), sym(s, "IN_TILE", (int64_t)it);
-	sym(s, "OUT_ADDR", L1_OUT), sym(s, "OUT_TILE", (int64_t)ot);
+	ops_sym(s, "IN_FMT", (unsigned)in_f), ops_sym(s, "IN_ADDR", L1_IN), ops_sym(s, "IN_TILE", (int64_t)it);
+	ops_sym(s, "OUT_ADDR", L1_OUT), ops_sym(s, "OUT_TILE", (int64_t)ot);
 	size_t per = k->max_units;
 	while (per > 1 && (per * k->in_per * it > L1_IN2 - L1_IN || per * k->out_per * ot > L1_END - L1_OUT))
 		per--;
 	if (k->in_per * it > L1_IN2 - L1_IN || k->out_per * ot > L1_END - L1_OUT || k->extra_len > L1_OUT - L1_IN2)
-		return fail(c, TTX_EINVAL, "the operation needs %zu tiles at a time, more than L1 holds (rows too long?)",
-		            k->in_per);
+		return ops_fail(c, TTX_EINVAL, "%s: %s needs %zu bytes of L1 for the %zu input tiles it takes at a time and "
+		                "%zu bytes for the %zu it writes, more than the %u and %u bytes it has for them (rows too "
+		                "long?)", c->op, c->grid ? "tile (0, 0) of the grid" : "the tile", k->in_per * it,
+		                k->in_per, k->out_per * ot, k->out_per, L1_IN2 - L1_IN, L1_END - L1_OUT);
+	if (c->grid)
+		return grid_stream(c, k, s, in, in_f, units, per, out_f, out);
 	const struct ttx_program *prog = NULL;
 	size_t prog_n = 0;
 	for (size_t u = 0; u < units; u += per) {
 		size_t n = units - u < per ? units - u : per;
 		if (n != prog_n) {
-			sym(s, k->count_sym, (int64_t)n);
+			ops_sym(s, k->count_sym, (int64_t)n);
 			if ((st = get_kernel(c, k->kernel, s, &prog)) != TTX_OK)
 				break;
 			prog_n = n;
 		}
-		clear_tile(c->t);
+		ops_clear_tile(c->t, 0);
 		ttx_l1_write(c->t, L1_IN, in + u * k->in_per * it, n * k->in_per * it);
 		if (k->extra_len)
 			ttx_l1_write(c->t, L1_IN2, k->extra, k->extra_len);
 		if ((st = run_kernel(c, k->kernel, s, prog)) != TTX_OK)
 			break;
 		ttx_l1_read(c->t, L1_OUT, out + u * k->out_per * ot, n * k->out_per * ot);
-		progress(c, (double)(n * k->in_per));
+		ops_progress(c, (double)(n * k->in_per));
 	}
 	return st;
 }
@@ -471,15 +433,15 @@ static enum ttx_status run_stream(struct opc *c, const struct stream *k, struct 
 static enum ttx_status sfpu_tiles(struct opc *c, const struct tiled *in, int fn, double param, enum ttx_format out_f,
                                   struct tiled *out)
 {
-	enum ttx_status st = alloc_tiled(c, out, out_f, in->batch, in->tr, in->tc);
+	enum ttx_status st = ops_alloc_tiled(c, out, out_f, in->batch, in->tr, in->tc);
 	if (st != TTX_OK)
 		return st;
 	struct syms s = { .n = 0 };
-	fn_syms(&s, fn, param);
+	ops_fn_syms(&s, fn, param);
 	static const struct stream k = { "unary.s", "NT", 1, 1, MAX_NT, NULL, 0 };
 	st = run_stream(c, &k, &s, in->bytes, in->f, in->batch * in->tr * in->tc, out_f, out->bytes);
 	if (st != TTX_OK)
-		tiled_free(out);
+		ops_tiled_free(out);
 	return st;
 }
 
@@ -499,7 +461,7 @@ static uint8_t *bands_of(const struct tiled *m, enum ttx_dim dim, size_t *nbands
 		size_t outer = dim == TTX_DIM_COLS ? m->tc : 1, inner = dim == TTX_DIM_COLS ? m->tr : m->tr * m->tc;
 		for (size_t o = 0; o < outer; o++)
 			for (size_t i = 0; i < inner; i++, p += m->tile_bytes)
-				memcpy(p, dim == TTX_DIM_COLS ? tile_at(m, b, i, o) : tile_at(m, b, 0, 0) + i * m->tile_bytes,
+				memcpy(p, dim == TTX_DIM_COLS ? ops_tile_at(m, b, i, o) : ops_tile_at(m, b, 0, 0) + i * m->tile_bytes,
 				       m->tile_bytes);
 	}
 	return v;
@@ -516,16 +478,16 @@ static enum ttx_status reduce_bands(struct opc *c, const uint8_t *in, enum ttx_f
 	if (limit > MAX_NT)
 		limit = MAX_NT;
 	struct syms s = { .n = 0 };
-	sym(&s, "ROP", rop), sym(&s, "DIM", intile ? (int)dim : 3);
+	ops_sym(&s, "ROP", rop), ops_sym(&s, "DIM", intile ? (int)dim : 3);
 	if (bt <= limit) {
-		sym(&s, "BT", (int64_t)bt);
+		ops_sym(&s, "BT", (int64_t)bt);
 		struct stream k = { "reduce.s", "NB", bt, 1, limit / bt, NULL, 0 };
 		return run_stream(c, &k, &s, in, in_f, nb, out_f, out);
 	}
 	size_t parts = (bt + limit - 1) / limit, pt = ttx_format_tile_bytes(TTX_FORMAT_FP32);
 	uint8_t *partial = malloc(parts * pt);
 	if (!partial)
-		return fail(c, TTX_ENOMEM, "out of memory");
+		return ops_fail(c, TTX_ENOMEM, "out of memory");
 	enum ttx_status st = TTX_OK;
 	for (size_t b = 0; b < nb && st == TTX_OK; b++) {
 		for (size_t p = 0; p < parts && st == TTX_OK; p++) {
@@ -546,7 +508,7 @@ static enum ttx_status reduce_bands(struct opc *c, const uint8_t *in, enum ttx_f
 /* The unpacker's output format for a tile of `f` bound for SrcA / SrcB
    (TC/Unpackers/FormatConversion.md): FP32 becomes TF32, every other format
    is named as itself (the register then holds BF16 or FP16). */
-static enum ttx_status src_format(struct opc *c, enum ttx_format f, unsigned *out)
+enum ttx_status ops_src_format(struct opc *c, enum ttx_format f, unsigned *out)
 {
 	switch (f) {
 	case TTX_FORMAT_FP32:
@@ -557,7 +519,7 @@ static enum ttx_status src_format(struct opc *c, enum ttx_format f, unsigned *ou
 		*out = (unsigned)f;
 		return TTX_OK;
 	default:
-		return fail(c, TTX_EINVAL, "format %s: the Matrix Unit takes fp32, bf16, fp16, fp8 or a bfp format",
+		return ops_fail(c, TTX_EINVAL, "format %s: the Matrix Unit takes fp32, bf16, fp16, fp8 or a bfp format",
 		            ttx_format_name(f));
 	}
 }
@@ -569,9 +531,11 @@ static enum ttx_status src_format(struct opc *c, enum ttx_format f, unsigned *ou
 static enum ttx_status matmul_tiles(struct opc *c, const struct tiled *a, const struct tiled *b, enum ttx_format out_f,
                                    struct tiled *out)
 {
+	if (c->grid)
+		return grid_matmul(c, a, b, out_f, out);
 	size_t Mt = a->tr, Kt = a->tc, Nt = b->tc;
 	unsigned srcf = 0;
-	enum ttx_status st = src_format(c, a->f, &srcf);
+	enum ttx_status st = ops_src_format(c, a->f, &srcf);
 	if (st != TTX_OK)
 		return st;
 	size_t kc = Kt < 32 ? Kt : 32, nk = (Kt + kc - 1) / kc;
@@ -584,23 +548,23 @@ static enum ttx_status matmul_tiles(struct opc *c, const struct tiled *a, const 
 		else
 			bn = (bn + 1) / 2;
 	}
-	if ((st = alloc_tiled(c, out, acc_f, a->batch, Mt, Nt)) != TTX_OK)
+	if ((st = ops_alloc_tiled(c, out, acc_f, a->batch, Mt, Nt)) != TTX_OK)
 		return st;
 	uint8_t *ablk = malloc(bm * kc * at), *bblk = malloc(kc * bn * bt), *cblk = malloc(bm * bn * ct);
 	const struct ttx_program *prog = NULL;
 	size_t pm = 0, pn = 0, pk = 0, pacc = 2;
 	struct syms s = { .n = 0 };
 	if (!ablk || !bblk || !cblk) {
-		st = fail(c, TTX_ENOMEM, "out of memory");
+		st = ops_fail(c, TTX_ENOMEM, "out of memory");
 		goto done;
 	}
-	if ((st = output_path(c, acc_f, &s)) != TTX_OK)
+	if ((st = ops_output_path(c, acc_f, &s)) != TTX_OK)
 		goto done;
 	uint32_t A0 = L1_IN, B0 = (uint32_t)(A0 + bm * kc * at), C0 = (uint32_t)(B0 + kc * bn * bt);
 	C0 = (C0 + 15) & ~15u;
-	sym(&s, "IN_FMT", (unsigned)a->f), sym(&s, "SRC_FMT", srcf), sym(&s, "PHASES", (int)c->p.fidelity + 1);
-	sym(&s, "A_ADDR", A0), sym(&s, "A_TILE", (int64_t)at), sym(&s, "B_ADDR", B0), sym(&s, "B_TILE", (int64_t)bt);
-	sym(&s, "C_ADDR", C0), sym(&s, "C_TILE", (int64_t)ct);
+	ops_sym(&s, "IN_FMT", (unsigned)a->f), ops_sym(&s, "SRC_FMT", srcf), ops_sym(&s, "PHASES", (int)c->p.fidelity + 1);
+	ops_sym(&s, "A_ADDR", A0), ops_sym(&s, "A_TILE", (int64_t)at), ops_sym(&s, "B_ADDR", B0), ops_sym(&s, "B_TILE", (int64_t)bt);
+	ops_sym(&s, "C_ADDR", C0), ops_sym(&s, "C_TILE", (int64_t)ct);
 	for (size_t n = 0; n < a->batch; n++) {
 		size_t nb = b->batch == 1 ? 0 : n;
 		for (size_t i0 = 0; i0 < Mt; i0 += bm)
@@ -610,8 +574,8 @@ static enum ttx_status matmul_tiles(struct opc *c, const struct tiled *a, const 
 					size_t k0 = kb * kc, kt = Kt - k0 < kc ? Kt - k0 : kc;
 					int acc = kb > 0;
 					if (mt != pm || nt != pn || kt != pk || acc != (int)pacc) {
-						sym(&s, "MT", (int64_t)mt), sym(&s, "NT", (int64_t)nt), sym(&s, "KT", (int64_t)kt);
-						sym(&s, "L1_ACC", acc);
+						ops_sym(&s, "MT", (int64_t)mt), ops_sym(&s, "NT", (int64_t)nt), ops_sym(&s, "KT", (int64_t)kt);
+						ops_sym(&s, "L1_ACC", acc);
 						if ((st = get_kernel(c, "matmul.s", &s, &prog)) != TTX_OK)
 							goto done;
 						pm = mt, pn = nt, pk = kt, pacc = (size_t)acc;
@@ -619,11 +583,11 @@ static enum ttx_status matmul_tiles(struct opc *c, const struct tiled *a, const 
 					/* the streams: A by rows of tiles, B by columns */
 					for (size_t i = 0; i < mt; i++)
 						for (size_t k = 0; k < kt; k++)
-							memcpy(ablk + (i * kt + k) * at, tile_at(a, n, i0 + i, k0 + k), at);
+							memcpy(ablk + (i * kt + k) * at, ops_tile_at(a, n, i0 + i, k0 + k), at);
 					for (size_t j = 0; j < nt; j++)
 						for (size_t k = 0; k < kt; k++)
-							memcpy(bblk + (j * kt + k) * bt, tile_at(b, nb, k0 + k, j0 + j), bt);
-					clear_tile(c->t);
+							memcpy(bblk + (j * kt + k) * bt, ops_tile_at(b, nb, k0 + k, j0 + j), bt);
+					ops_clear_tile(c->t, 0);
 					ttx_l1_write(c->t, A0, ablk, mt * kt * at);
 					ttx_l1_write(c->t, B0, bblk, nt * kt * bt);
 					if (acc)
@@ -631,24 +595,24 @@ static enum ttx_status matmul_tiles(struct opc *c, const struct tiled *a, const 
 					if ((st = run_kernel(c, "matmul.s", &s, prog)) != TTX_OK)
 						goto done;
 					ttx_l1_read(c->t, C0, cblk, mt * nt * ct);
-					progress(c, (double)(mt * nt * kt));
+					ops_progress(c, (double)(mt * nt * kt));
 				}
 				for (size_t i = 0; i < mt; i++)
 					for (size_t j = 0; j < nt; j++)
-						memcpy(tile_at(out, n, i0 + i, j0 + j), cblk + (i * nt + j) * ct, ct);
+						memcpy(ops_tile_at(out, n, i0 + i, j0 + j), cblk + (i * nt + j) * ct, ct);
 			}
 	}
 	if (acc_f != out_f) {
 		struct tiled conv = { 0 };
 		if ((st = sfpu_tiles(c, out, FN_COPY, 0, out_f, &conv)) != TTX_OK)
 			goto done;
-		tiled_free(out);
+		ops_tiled_free(out);
 		*out = conv;
 	}
 done:
 	free(ablk), free(bblk), free(cblk);
 	if (st != TTX_OK)
-		tiled_free(out);
+		ops_tiled_free(out);
 	return st;
 }
 
@@ -689,17 +653,17 @@ static enum ttx_status run_unary(struct opc *c, const struct opdef *d, const str
 		st = sfpu_tiles(c, &a, d->fn, c->p.has_param ? c->p.param : d->param, c->p.out_format, &r);
 	if (st == TTX_OK)
 		st = untilize_tensor(c, &r, out);
-	tiled_free(&a), tiled_free(&r);
+	ops_tiled_free(&a), ops_tiled_free(&r);
 	return st;
 }
 
 static enum ttx_status matmul_shape(struct opc *c, const struct ttx_tensor *in, struct ttx_tensor *out)
 {
 	if (in[0].cols != in[1].rows)
-		return fail(c, TTX_EINVAL, "A is %zu x %zu and B is %zu x %zu: A's columns must match B's rows",
+		return ops_fail(c, TTX_EINVAL, "A is %zu x %zu and B is %zu x %zu: A's columns must match B's rows",
 		            in[0].rows, in[0].cols, in[1].rows, in[1].cols);
 	if (in[1].batch != 1 && in[1].batch != in[0].batch)
-		return fail(c, TTX_EINVAL, "batches of %zu and %zu (B's batch must be 1 or A's)", in[0].batch,
+		return ops_fail(c, TTX_EINVAL, "batches of %zu and %zu (B's batch must be 1 or A's)", in[0].batch,
 		            in[1].batch);
 	out->batch = in[0].batch, out->rows = in[0].rows, out->cols = in[1].cols;
 	return TTX_OK;
@@ -721,7 +685,7 @@ static enum ttx_status run_matmul(struct opc *c, const struct opdef *d, const st
 		st = matmul_tiles(c, &a, &b, c->p.out_format, &r);
 	if (st == TTX_OK)
 		st = untilize_tensor(c, &r, out);
-	tiled_free(&a), tiled_free(&b), tiled_free(&r);
+	ops_tiled_free(&a), ops_tiled_free(&b), ops_tiled_free(&r);
 	return st;
 }
 
@@ -756,7 +720,7 @@ static enum ttx_status run_reduce(struct opc *c, const struct opdef *d, const st
 	bands = bands_of(&a, c->p.dim, &nb, &bt);
 	res = bands ? malloc(nb * ot) : NULL;
 	if (!res)
-		st = fail(c, TTX_ENOMEM, "out of memory");
+		st = ops_fail(c, TTX_ENOMEM, "out of memory");
 	if (st == TTX_OK)
 		st = reduce_bands(c, bands, a.f, nb, bt, d->fn, c->p.dim, 1, c->p.out_format, res);
 	for (size_t k = 0; st == TTX_OK && k < nb; k++) {
@@ -770,7 +734,7 @@ static enum ttx_status run_reduce(struct opc *c, const struct opdef *d, const st
 				out->data[b * out->rows * out->cols + at] = c->p.dim == TTX_DIM_ROWS ? buf[r * 32] : buf[r];
 		}
 	}
-	tiled_free(&a);
+	ops_tiled_free(&a);
 	free(bands), free(res);
 	return st;
 }
@@ -783,16 +747,16 @@ static enum ttx_status run_softmax(struct opc *c, const struct opdef *d, const s
 	c->total = (double)tiles_of(in);
 	enum ttx_status st = tilize_tensor(c, in, c->p.format, -INFINITY, &a);
 	if (st == TTX_OK)
-		st = alloc_tiled(c, &r, c->p.out_format, a.batch, a.tr, a.tc);
+		st = ops_alloc_tiled(c, &r, c->p.out_format, a.batch, a.tr, a.tc);
 	if (st == TTX_OK) {
 		struct syms s = { .n = 0 };
-		sym(&s, "BT", (int64_t)a.tc);
+		ops_sym(&s, "BT", (int64_t)a.tc);
 		struct stream k = { "softmax.s", "NB", a.tc, a.tc, a.tc >= 32 ? 1 : 32 / a.tc, NULL, 0 };
 		st = run_stream(c, &k, &s, a.bytes, a.f, a.batch * a.tr, r.f, r.bytes);
 	}
 	if (st == TTX_OK)
 		st = untilize_tensor(c, &r, out);
-	tiled_free(&a), tiled_free(&r);
+	ops_tiled_free(&a), ops_tiled_free(&r);
 	return st;
 }
 
@@ -800,10 +764,10 @@ static enum ttx_status layernorm_shape(struct opc *c, const struct ttx_tensor *i
 {
 	for (unsigned i = 1; i < c->nin; i++)
 		if (in[i].batch != 1 || in[i].rows != 1 || in[i].cols != in[0].cols)
-			return fail(c, TTX_EINVAL, "%s must have %zu values (one a column), not %zu x %zu x %zu",
+			return ops_fail(c, TTX_EINVAL, "%s must have %zu values (one a column), not %zu x %zu x %zu",
 			            i == 1 ? "gamma" : "beta", in[0].cols, in[i].batch, in[i].rows, in[i].cols);
 	if (c->nin == 2)
-		return fail(c, TTX_EINVAL, "the inputs are x, or x, gamma and beta");
+		return ops_fail(c, TTX_EINVAL, "the inputs are x, or x, gamma and beta");
 	return same_shape(c, in, out);
 }
 
@@ -819,7 +783,7 @@ static enum ttx_status run_layernorm(struct opc *c, const struct opdef *d, const
 		/* gamma and beta, each row repeated down the tile */
 		float *rep = malloc(32 * in[0].cols * sizeof(float));
 		if (!rep)
-			st = fail(c, TTX_ENOMEM, "out of memory");
+			st = ops_fail(c, TTX_ENOMEM, "out of memory");
 		for (unsigned k = 1; st == TTX_OK && k < 3; k++) {
 			for (size_t i = 0; i < 32; i++)
 				memcpy(rep + i * in[0].cols, in[k].data, in[0].cols * sizeof(float));
@@ -828,20 +792,20 @@ static enum ttx_status run_layernorm(struct opc *c, const struct opdef *d, const
 		}
 		free(rep);
 		if (st == TTX_OK && !(extra = malloc(2 * a.tc * it)))
-			st = fail(c, TTX_ENOMEM, "out of memory");
+			st = ops_fail(c, TTX_ENOMEM, "out of memory");
 		if (st == TTX_OK) {
 			memcpy(extra, g.bytes, a.tc * it);
 			memcpy(extra + a.tc * it, be.bytes, a.tc * it);
 		}
 	}
 	if (st == TTX_OK)
-		st = alloc_tiled(c, &r, c->p.out_format, a.batch, a.tr, a.tc);
+		st = ops_alloc_tiled(c, &r, c->p.out_format, a.batch, a.tr, a.tc);
 	if (st == TTX_OK) {
 		struct syms s = { .n = 0 };
 		double n = (double)in->cols, pad = (double)(a.tc * 32 - in->cols);
-		sym(&s, "BT", (int64_t)a.tc), sym(&s, "INV_N", f32_bits(1.0 / n)), sym(&s, "PADC", f32_bits(pad / n));
-		sym(&s, "EPS", f32_bits(c->p.has_param ? c->p.param : d->param)), sym(&s, "AFFINE", c->nin == 3);
-		sym(&s, "G_ADDR", L1_IN2), sym(&s, "BETA_ADDR", (int64_t)(L1_IN2 + a.tc * it));
+		ops_sym(&s, "BT", (int64_t)a.tc), ops_sym(&s, "INV_N", f32_bits(1.0 / n)), ops_sym(&s, "PADC", f32_bits(pad / n));
+		ops_sym(&s, "EPS", f32_bits(c->p.has_param ? c->p.param : d->param)), ops_sym(&s, "AFFINE", c->nin == 3);
+		ops_sym(&s, "G_ADDR", L1_IN2), ops_sym(&s, "BETA_ADDR", (int64_t)(L1_IN2 + a.tc * it));
 		struct stream k = { "layernorm.s", "NB", a.tc, a.tc, a.tc >= 32 ? 1 : 32 / a.tc, extra,
 		                    extra ? 2 * a.tc * it : 0 };
 		st = run_stream(c, &k, &s, a.bytes, a.f, a.batch * a.tr, r.f, r.bytes);
@@ -849,7 +813,7 @@ static enum ttx_status run_layernorm(struct opc *c, const struct opdef *d, const
 	if (st == TTX_OK)
 		st = untilize_tensor(c, &r, out);
 	free(extra);
-	tiled_free(&a), tiled_free(&g), tiled_free(&be), tiled_free(&r);
+	ops_tiled_free(&a), ops_tiled_free(&g), ops_tiled_free(&be), ops_tiled_free(&r);
 	return st;
 }
 
@@ -860,7 +824,7 @@ static enum ttx_status binary_shape(struct opc *c, const struct ttx_tensor *in, 
 	size_t a[3] = { in[0].batch, in[0].rows, in[0].cols }, b[3] = { in[1].batch, in[1].rows, in[1].cols }, o[3];
 	for (int k = 0; k < 3; k++) {
 		if (a[k] != b[k] && a[k] != 1 && b[k] != 1)
-			return fail(c, TTX_EINVAL, "shapes %zu x %zu x %zu and %zu x %zu x %zu do not broadcast together",
+			return ops_fail(c, TTX_EINVAL, "shapes %zu x %zu x %zu and %zu x %zu x %zu do not broadcast together",
 			            a[0], a[1], a[2], b[0], b[1], b[2]);
 		o[k] = a[k] > b[k] ? a[k] : b[k];
 	}
@@ -880,7 +844,7 @@ static enum ttx_status expand(struct opc *c, const struct ttx_tensor *x, const s
 {
 	*full = *out;
 	if (!(*buf = malloc(out->batch * out->rows * out->cols * sizeof(float))))
-		return fail(c, TTX_ENOMEM, "out of memory");
+		return ops_fail(c, TTX_ENOMEM, "out of memory");
 	for (size_t b = 0; b < out->batch; b++)
 		for (size_t i = 0; i < out->rows; i++)
 			for (size_t j = 0; j < out->cols; j++)
@@ -920,29 +884,29 @@ static enum ttx_status run_binary(struct opc *c, const struct opdef *d, const st
 	if (st == TTX_OK)
 		st = tilize_tensor(c, B, c->p.format, 0.0f, &b);
 	if (st == TTX_OK && !sfpu)
-		st = src_format(c, a.f, &srcf);
+		st = ops_src_format(c, a.f, &srcf);
 	if (st == TTX_OK)
-		st = alloc_tiled(c, &r, c->p.out_format, a.batch, a.tr, a.tc);
+		st = ops_alloc_tiled(c, &r, c->p.out_format, a.batch, a.tr, a.tc);
 	/* units of two tiles: A's, then B's (the broadcast ones repeated) */
 	size_t n = a.batch * a.tr * a.tc, at = a.tile_bytes;
 	if (st == TTX_OK && !(bs = malloc(2 * n * at)))
-		st = fail(c, TTX_ENOMEM, "out of memory");
+		st = ops_fail(c, TTX_ENOMEM, "out of memory");
 	for (size_t k = 0; st == TTX_OK && k < n; k++) {
 		size_t bb = k / (a.tr * a.tc), i = k / a.tc % a.tr, j = k % a.tc;
 		memcpy(bs + 2 * k * at, a.bytes + k * at, at);
-		memcpy(bs + (2 * k + 1) * at, tile_at(&b, b.batch == 1 ? 0 : bb, brow ? 0 : i, bcol ? 0 : j), at);
+		memcpy(bs + (2 * k + 1) * at, ops_tile_at(&b, b.batch == 1 ? 0 : bb, brow ? 0 : i, bcol ? 0 : j), at);
 	}
 	if (st == TTX_OK) {
 		struct syms s = { .n = 0 };
-		sym(&s, "EOP", d->fn), sym(&s, "BCAST", brow | bcol << 1), sym(&s, "PHASES", (int)c->p.fidelity + 1);
-		sym(&s, "SRC_FMT", srcf);
+		ops_sym(&s, "EOP", d->fn), ops_sym(&s, "BCAST", brow | bcol << 1), ops_sym(&s, "PHASES", (int)c->p.fidelity + 1);
+		ops_sym(&s, "SRC_FMT", srcf);
 		struct stream k = { sfpu ? "binary_sfpu.s" : "binary.s", "NT", 2, 1, MAX_NT / 2, NULL, 0 };
 		st = run_stream(c, &k, &s, bs, a.f, n, r.f, r.bytes);
 	}
 	if (st == TTX_OK)
 		st = untilize_tensor(c, &r, out);
 	free(ra), free(rb), free(bs);
-	tiled_free(&a), tiled_free(&b), tiled_free(&r);
+	ops_tiled_free(&a), ops_tiled_free(&b), ops_tiled_free(&r);
 	return st;
 }
 
@@ -966,14 +930,14 @@ static enum ttx_status run_transpose(struct opc *c, const struct opdef *d, const
 	c->total = (double)tiles_of(in) * (planes ? 2 : 1);
 	enum ttx_status st = tilize_tensor(c, in, c->p.format, 0.0f, &a);
 	if (st == TTX_OK)
-		st = alloc_tiled(c, &r, c->p.out_format, a.batch, a.tc, a.tr);
+		st = ops_alloc_tiled(c, &r, c->p.out_format, a.batch, a.tc, a.tr);
 	size_t n = a.batch * a.tr * a.tc, it = planes ? 2048 : a.tile_bytes;
 	if (st == TTX_OK && !(stream = malloc(n * (planes ? 2 : 1) * it)))
-		st = fail(c, TTX_ENOMEM, "out of memory");
+		st = ops_fail(c, TTX_ENOMEM, "out of memory");
 	for (size_t k = 0; st == TTX_OK && k < n; k++) {
 		/* output tile k = (b, j, i) comes from input tile (b, i, j) */
 		size_t b = k / (a.tr * a.tc), j = k / a.tr % a.tc, i = k % a.tr;
-		const uint8_t *src = tile_at(&a, b, i, j);
+		const uint8_t *src = ops_tile_at(&a, b, i, j);
 		if (!planes) {
 			memcpy(stream + k * it, src, it);
 			continue;
@@ -986,14 +950,14 @@ static enum ttx_status run_transpose(struct opc *c, const struct opdef *d, const
 	}
 	if (st == TTX_OK) {
 		struct syms s = { .n = 0 };
-		sym(&s, "PLANES", planes);
+		ops_sym(&s, "PLANES", planes);
 		struct stream k = { "transpose.s", "NT", planes ? 2 : 1, 1, planes ? MAX_NT / 2 : MAX_NT, NULL, 0 };
 		st = run_stream(c, &k, &s, stream, planes ? TTX_FORMAT_INT16 : a.f, n, r.f, r.bytes);
 	}
 	if (st == TTX_OK)
 		st = untilize_tensor(c, &r, out);
 	free(stream);
-	tiled_free(&a), tiled_free(&r);
+	ops_tiled_free(&a), ops_tiled_free(&r);
 	return st;
 }
 
@@ -1074,31 +1038,31 @@ static const struct opdef *find_op(const char *name)
 static enum ttx_status check(struct opc *c, const struct opdef *d, const struct ttx_tensor *in, unsigned nin)
 {
 	if (!d)
-		return fail(c, TTX_EINVAL, "unknown operation (ttx op --list shows them)");
+		return ops_fail(c, TTX_EINVAL, "unknown operation (ttx op --list shows them)");
 	if (nin < d->info.min_inputs || nin > d->info.max_inputs)
-		return fail(c, TTX_EINVAL, "takes %u input%s, got %u", d->info.min_inputs,
+		return ops_fail(c, TTX_EINVAL, "takes %u input%s, got %u", d->info.min_inputs,
 		            d->info.min_inputs == 1 ? "" : "s", nin);
 	for (unsigned i = 0; i < nin; i++) {
 		if (!in || !in[i].data || !in[i].batch || !in[i].rows || !in[i].cols)
-			return fail(c, TTX_EINVAL, "input %u is empty", i + 1);
+			return ops_fail(c, TTX_EINVAL, "input %u is empty", i + 1);
 		if (in[i].rows > 65536 || in[i].cols > 65536 || in[i].batch > 65536)
-			return fail(c, TTX_EINVAL, "input %u is too large (%zu x %zu x %zu)", i + 1, in[i].batch,
+			return ops_fail(c, TTX_EINVAL, "input %u is too large (%zu x %zu x %zu)", i + 1, in[i].batch,
 			            in[i].rows, in[i].cols);
 	}
 	if (!ttx_format_info((unsigned)c->p.format) || !ttx_format_info((unsigned)c->p.out_format))
-		return fail(c, TTX_EINVAL, "not a data format");
+		return ops_fail(c, TTX_EINVAL, "not a data format");
 	for (int k = 0; k < 2; k++) {
 		enum ttx_format f = k ? c->p.out_format : c->p.format;
 		if (f == TTX_FORMAT_TF32 || f == TTX_FORMAT_INT8 || f == TTX_FORMAT_UINT8 || f == TTX_FORMAT_INT16 ||
 		    f == TTX_FORMAT_INT32)
-			return fail(c, TTX_EINVAL, "%s format %s: the operations take fp32, bf16, fp16, fp8 and the bfp "
+			return ops_fail(c, TTX_EINVAL, "%s format %s: the operations take fp32, bf16, fp16, fp8 and the bfp "
 			            "formats%s", k ? "output" : "input", ttx_format_name(f),
 			            f == TTX_FORMAT_TF32 ? " (fp32 goes to the Matrix Unit as tf32)" : "");
 	}
 	if ((unsigned)c->p.fidelity > TTX_FIDELITY_HIFI4 || (unsigned)c->p.dim > TTX_DIM_ALL)
-		return fail(c, TTX_EINVAL, "bad fidelity or dimension");
+		return ops_fail(c, TTX_EINVAL, "bad fidelity or dimension");
 	if ((unsigned)c->p.kernels > TTX_KERNELS_RISCV)
-		return fail(c, TTX_EINVAL, "bad kernels value %d (TTX_KERNELS_ASM or TTX_KERNELS_RISCV)", (int)c->p.kernels);
+		return ops_fail(c, TTX_EINVAL, "bad kernels value %d (TTX_KERNELS_ASM or TTX_KERNELS_RISCV)", (int)c->p.kernels);
 	return TTX_OK;
 }
 
@@ -1111,7 +1075,7 @@ enum ttx_status ttx_op_shape(const char *op, const struct ttx_tensor *in, unsign
 	else
 		ttx_op_params_default(&c.p);
 	if (!batch || !rows || !cols)
-		return fail(&c, TTX_EINVAL, "ttx_op_shape: an output pointer (batch, rows, cols) is NULL");
+		return ops_fail(&c, TTX_EINVAL, "ttx_op_shape: an output pointer (batch, rows, cols) is NULL");
 	const struct opdef *d = find_op(op);
 	enum ttx_status st = check(&c, d, in, nin);
 	if (st != TTX_OK)
@@ -1176,7 +1140,7 @@ enum ttx_status ttx_op_memory(const char *op, const struct ttx_tensor *in, unsig
 	else
 		ttx_op_params_default(&c.p);
 	if (!bytes)
-		return fail(&c, TTX_EINVAL, "ttx_op_memory: bytes is NULL");
+		return ops_fail(&c, TTX_EINVAL, "ttx_op_memory: bytes is NULL");
 	struct ttx_tensor o;
 	enum ttx_status st = ttx_op_shape(op, in, nin, &c.p, &o.batch, &o.rows, &o.cols, err, errlen);
 	if (st == TTX_OK)
@@ -1197,26 +1161,34 @@ static void describe_shapes(char *buf, size_t len, const struct ttx_tensor *in, 
 enum ttx_status ttx_op_run(struct ttx_tile *t, const char *op, const struct ttx_tensor *in, unsigned nin,
                            const struct ttx_op_params *p, struct ttx_tensor *out, char *err, size_t errlen)
 {
-	struct opc c = { .t = t, .err = err, .errlen = errlen, .nin = nin };
-	if (!t || !out)
-		return fail(&c, TTX_EINVAL, "%s is NULL", t ? "the output tensor" : "the tile");
+	struct opc c = { .op = op, .t = t, .err = err, .errlen = errlen, .nin = nin };
 	if (p)
 		c.p = *p;
 	else
 		ttx_op_params_default(&c.p);
+	int grid = c.p.grid_rows || c.p.grid_cols;
+	if ((!t && !grid) || !out)
+		return ops_fail(&c, TTX_EINVAL, "%s is NULL", !t && !grid ? "the tile" : "the output tensor");
 	size_t b, r, k;
 	enum ttx_status st = ttx_op_shape(op, in, nin, &c.p, &b, &r, &k, err, errlen);
 	if (st != TTX_OK)
 		return st;
 	if (!out->data || out->batch != b || out->rows != r || out->cols != k)
-		return fail(&c, TTX_EINVAL, "the output must be a %zu x %zu x %zu array", b, r, k);
+		return ops_fail(&c, TTX_EINVAL, "the output must be a %zu x %zu x %zu array", b, r, k);
 	const struct opdef *d = find_op(op);
 	size_t need = op_memory(d, &c.p, in, nin, out);
 	if (c.p.max_memory && need > c.p.max_memory) {
 		char shapes[160];
 		describe_shapes(shapes, sizeof(shapes), in, nin);
-		return fail(&c, TTX_ENOMEM, "%s of %s needs %zu bytes of host memory, more than the limit of %zu",
+		return ops_fail(&c, TTX_ENOMEM, "%s of %s needs %zu bytes of host memory, more than the limit of %zu",
 		            op, shapes, need, c.p.max_memory);
 	}
-	return d->run(&c, d, in, out);
+	if (!grid)
+		return d->run(&c, d, in, out);
+	c.p.kernels = TTX_KERNELS_RISCV;   /* the grid's tiles run the C kernels */
+	if ((st = grid_open(&c)) != TTX_OK)
+		return st;
+	st = d->run(&c, d, in, out);
+	grid_close(&c);
+	return st;
 }

@@ -14,6 +14,7 @@
  * threads take up new work, follows the chip's cycle. */
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "chip.h"
@@ -226,6 +227,36 @@ enum ttx_status chip_step(struct ttx_chip *c, uint64_t target)
 		now = end;
 	}
 	return TTX_OK;
+}
+
+int ttx_chip_tile_idle(struct ttx_chip *c, unsigned x, unsigned y)
+{
+	struct chip_tile *ct = c ? chip_at(c, x, y) : NULL;
+	return !ct || !ct->tile || !tile_alive(ct);
+}
+
+void ttx_chip_stats_get(const struct ttx_chip *c, struct ttx_chip_stats *out)
+{
+	static const char *const kinds[LINK_KINDS] = { "into the NoC", "X", "Y", "out of the NoC" };
+	if (!c || !out)
+		return;
+	memset(out, 0, sizeof(*out));
+	const struct noc_state *s = &c->noc;
+	out->cycles = c->cycle, out->packets = s->packets, out->flits = s->flits;
+	out->link_kind = kinds[0];
+	for (unsigned noc = 0; noc < 2; noc++)
+		for (unsigned u = 0; u < CHIP_X; u++)
+			for (unsigned v = 0; v < CHIP_Y; v++)
+				for (unsigned k = 0; k < LINK_KINDS; k++) {
+					uint64_t b = s->busy_cycles[noc][u][v][k];
+					out->link_busy_total += b;
+					if (b > out->link_busy_max) {
+						out->link_busy_max = b, out->link_noc = noc, out->link_kind = kinds[k];
+						out->link_x = noc ? CHIP_X - 1 - u : u, out->link_y = noc ? CHIP_Y - 1 - v : v;
+					}
+				}
+	for (unsigned ch = 0; ch < DRAM_CHANNELS; ch++)
+		out->dram_bytes[ch] = s->dram_bytes[ch], out->dram_busy[ch] = s->dram_busy_cycles[ch];
 }
 
 enum ttx_status ttx_chip_clock(struct ttx_chip *c, uint64_t cycles)

@@ -172,6 +172,11 @@ void ttx_tile_reset(struct ttx_tile *t)
 	if (!t)
 		return;
 	memset(t->l1, 0, TTX_L1_SIZE);
+	ttx_tile_reset_keep_l1(t);
+}
+
+void ttx_tile_reset_keep_l1(struct ttx_tile *t)
+{
 	memset(t->dst, 0, sizeof(t->dst));
 	memset(t->srca, 0, sizeof(t->srca));
 	memset(t->srcb, 0, sizeof(t->srcb));

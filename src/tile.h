@@ -455,6 +455,9 @@ struct ttx_tile {
 enum ttx_status ttx_tile_alloc(const struct ttx_options *opt, struct ttx_tile **out, char *err, size_t errlen);
 
 /* Helpers shared by the units (src/tile.c). */
+/* ttx_tile_reset without clearing L1 (the grid ops keep data there
+   between kernel runs, app/gridops.c). */
+void ttx_tile_reset_keep_l1(struct ttx_tile *t);
 enum ttx_status ttx_fail(struct ttx_tile *t, enum ttx_status st, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 enum ttx_status ttx_fault_undocumented(struct ttx_tile *t, unsigned thread, uint32_t word);

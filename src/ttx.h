@@ -500,6 +500,20 @@ TTX_API void ttx_chip_set_dma(struct ttx_chip *c, void (*read)(void *ctx, uint64
    with the tile and its message when one faults. */
 TTX_API enum ttx_status ttx_chip_clock(struct ttx_chip *c, uint64_t cycles);
 TTX_API uint64_t ttx_chip_cycles(const struct ttx_chip *c);
+/* Whether the tile at (x, y) has nothing left to do: no released core, no
+   Tensix work, no NoC packet to or from it (any other kind of tile: 1). */
+TTX_API int ttx_chip_tile_idle(struct ttx_chip *c, unsigned x, unsigned y);
+/* The NoC's and DRAM's work so far (docs/chip.md "The NoC"). */
+struct ttx_chip_stats {
+	uint64_t cycles;                    /* ttx_chip_cycles */
+	uint64_t packets, flits;            /* routed, both NoCs */
+	uint64_t link_busy_max;             /* the busiest link's flits */
+	unsigned link_noc, link_x, link_y;  /* where it is (NoC #0 coordinates of its router) */
+	const char *link_kind;              /* "into the NoC", "X", "Y", "out of the NoC" */
+	uint64_t link_busy_total;           /* flits summed over every link */
+	uint64_t dram_bytes[6], dram_busy[6];   /* by channel: moved, cycles serving */
+};
+TTX_API void ttx_chip_stats_get(const struct ttx_chip *c, struct ttx_chip_stats *out);
 
 /* ---- Data formats and host-side conversions (docs/formats.md) ----
  * The L1 data formats of the unpackers and packers, by their hardware codes
@@ -613,6 +627,27 @@ struct ttx_op_params {
 	   words pushed by C programs on RISCV T0-T2 (kernels/riscv/ops_*.c,
 	   docs/riscv.md), whose results are the same bits. */
 	enum ttx_kernels { TTX_KERNELS_ASM, TTX_KERNELS_RISCV } kernels;
+	/* A grid of a chip's tiles (docs/ops.md "Grid operations"): 0 x 0
+	   runs on the tile given to ttx_op_run, the host moving data, as
+	   above; R x C (1-8 each) runs on that part of the 8 x 8 worker grid
+	   of an emulated chip (an n150: two rows harvested) made for the op:
+	   inputs and results in its DRAM, moved by data-movement kernels on
+	   RISCV B and NC, computed by the C kernels on RISCV T0-T2 (kernels is
+	   ignored); with shard, in each tile's L1 instead.  The tile given to
+	   ttx_op_run is not used (it may be NULL). */
+	unsigned grid_rows, grid_cols;
+	int shard;
+	unsigned threads;                  /* host threads stepping the grid (0: one per host core) */
+	struct ttx_grid_stats *grid_stats; /* filled when not NULL */
+};
+/* A grid op's device time and where it went. */
+struct ttx_grid_stats {
+	uint64_t cycles;                   /* device cycles from the first kernel's start to the last one's end */
+	unsigned rows, cols, phases;       /* the grid; kernel launches (data movement and compute) */
+	uint64_t macs;                     /* Matrix Unit MACs over all tiles */
+	uint64_t busy_by_unit[TTX_UNIT_COUNT];   /* unit busy cycles summed over the tiles */
+	struct ttx_chip_stats chip;        /* the NoC and DRAM */
+	double host_seconds;
 };
 /* bf16 inputs, fp32 result, HiFi4, rows, no param, assembler kernels. */
 TTX_API void ttx_op_params_default(struct ttx_op_params *p);

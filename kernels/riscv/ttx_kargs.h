@@ -10,7 +10,7 @@
 
 #include <stdint.h>
 
-#define TTX_KARGS_ADDR   0x1000u       /* in RISCV B's code area: ops run no firmware on B */
+#define TTX_KARGS_ADDR   0x5000u       /* below the TRISCs' code; the grid's data movers keep clear (ttx_grid.h) */
 #define TTX_KARGS_MAGIC  0x5454584Bu   /* "TTXK" */
 
 /* every symbol app/ops.c gives a kernel */

@@ -101,6 +101,15 @@ static inline uint32_t ttx_noc_my_xy(unsigned noc)
 	return (id & 63) << 4 | (id >> 6 & 63) << 10;   /* as NOC_*_ADDR_MID holds them */
 }
 
+/* Start counting from what the NIU has counted so far (a kernel that runs
+   after others on the same NIU). */
+static inline void ttx_noc_init(unsigned noc)
+{
+	ttx_noc_issued[noc].reads = ttx_noc_counter(noc, TTX_NIU_RD_RESP_RECEIVED);
+	ttx_noc_issued[noc].acks = ttx_noc_counter(noc, TTX_NIU_WR_ACK_RECEIVED);
+	ttx_noc_issued[noc].atomics = ttx_noc_counter(noc, TTX_NIU_ATOMIC_RESP_RECEIVED);
+}
+
 static inline void ttx_noc_wait_ready(unsigned noc)
 {
 	while (ttx_noc_reg(noc, TTX_NOC_CMD_CTRL) & 1) {}

@@ -85,11 +85,25 @@ class _Tensor(ctypes.Structure):
 _PROGRESS = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_double)
 
 
+class _ChipStats(ctypes.Structure):
+    _fields_ = [("cycles", ctypes.c_uint64), ("packets", ctypes.c_uint64), ("flits", ctypes.c_uint64),
+                ("link_busy_max", ctypes.c_uint64), ("link_noc", ctypes.c_uint), ("link_x", ctypes.c_uint),
+                ("link_y", ctypes.c_uint), ("link_kind", ctypes.c_char_p), ("link_busy_total", ctypes.c_uint64),
+                ("dram_bytes", ctypes.c_uint64 * 6), ("dram_busy", ctypes.c_uint64 * 6)]
+
+
+class _GridStats(ctypes.Structure):
+    _fields_ = [("cycles", ctypes.c_uint64), ("rows", ctypes.c_uint), ("cols", ctypes.c_uint),
+                ("phases", ctypes.c_uint), ("macs", ctypes.c_uint64), ("busy_by_unit", ctypes.c_uint64 * 10),
+                ("chip", _ChipStats), ("host_seconds", ctypes.c_double)]
+
+
 class _OpParams(ctypes.Structure):
     _fields_ = [("format", ctypes.c_int), ("out_format", ctypes.c_int), ("fidelity", ctypes.c_int),
                 ("dim", ctypes.c_int), ("param", ctypes.c_double), ("has_param", ctypes.c_int),
                 ("progress", _PROGRESS), ("progress_ctx", ctypes.c_void_p), ("max_memory", ctypes.c_size_t),
-                ("kernels", ctypes.c_int)]
+                ("kernels", ctypes.c_int), ("grid_rows", ctypes.c_uint), ("grid_cols", ctypes.c_uint),
+                ("shard", ctypes.c_int), ("threads", ctypes.c_uint), ("grid_stats", ctypes.POINTER(_GridStats))]
 
 
 class _OpInfo(ctypes.Structure):
@@ -665,7 +679,8 @@ def _physical_memory():
 
 
 def op(name, *inputs, fmt="bf16", out_fmt="fp32", fidelity="hifi4", dim="rows", param=None, engine="auto",
-       numerics="exact", tile=None, progress=None, max_memory=None, kernels="asm"):
+       numerics="exact", tile=None, progress=None, max_memory=None, kernels="asm", grid=None, shard=False,
+       threads=None, stats=None):
     """Run operation `name` (ops()) on NumPy arrays; returns a float32 array
     with the inputs' number of dimensions.  `tile`: run on this Tile (its
     statistics accumulate) instead of the calling thread's own for this
@@ -675,7 +690,12 @@ def op(name, *inputs, fmt="bf16", out_fmt="fp32", fidelity="hifi4", dim="rows", 
     `max_memory`: bytes of host memory the op may take (its result and the
     tiles it keeps; default half the physical memory): MemoryError beyond.
     `kernels`: "asm" (the host pushes the kernels' words) or "riscv" (C
-    programs on the tile's RISCV T0-T2 push them; the same results)."""
+    programs on the tile's RISCV T0-T2 push them; the same results).
+    `grid=(R, C)`: run on R x C tiles of an emulated chip's 8 x 8 worker
+    grid, inputs and results in its DRAM (`shard=True`: in the tiles' L1),
+    on `threads` host threads (default: every core; the results and
+    cycles do not depend on it); `stats`, a dict, then gets the device
+    cycles and where they went (docs/ops.md "Grid operations")."""
     if not isinstance(name, str):
         raise TypeError("name must be a str, not %s" % type(name).__name__)
     if fidelity not in _FIDELITIES:
@@ -686,6 +706,14 @@ def op(name, *inputs, fmt="bf16", out_fmt="fp32", fidelity="hifi4", dim="rows", 
         raise TypeError("progress must be callable")
     if kernels not in _KERNELS:
         raise Error("kernels must be asm or riscv")
+    if grid is not None:
+        if not isinstance(grid, (tuple, list)) or len(grid) != 2:
+            raise TypeError("grid must be a pair (rows, cols)")
+        grid = (_int("grid rows", grid[0], 1, 8), _int("grid cols", grid[1], 1, 8))
+    elif shard or threads is not None:
+        raise Error("shard and threads go with grid=(rows, cols)")
+    if stats is not None and not isinstance(stats, dict):
+        raise TypeError("stats must be a dict")
     limit = _physical_memory() // 2 if max_memory is None else _int("max_memory", max_memory, 1, (1 << 63) - 1)
     arrays, tensors = [], []
     for i, x in enumerate(inputs):
@@ -698,6 +726,11 @@ def op(name, *inputs, fmt="bf16", out_fmt="fp32", fidelity="hifi4", dim="rows", 
     p.fidelity, p.dim = _FIDELITIES[fidelity], _DIMS[dim]
     p.max_memory = limit
     p.kernels = _KERNELS[kernels]
+    gs = _GridStats()
+    if grid is not None:
+        p.grid_rows, p.grid_cols, p.shard = grid[0], grid[1], 1 if shard else 0
+        p.threads = 0 if threads is None else _int("threads", threads, 1, 1024)
+        p.grid_stats = ctypes.pointer(gs)
     if param is not None:
         p.param, p.has_param = float(param), 1
     # The callback runs between kernel runs, in this thread: an exception
@@ -733,10 +766,13 @@ def op(name, *inputs, fmt="bf16", out_fmt="fp32", fidelity="hifi4", dim="rows", 
                           % (name, " and ".join("x".join(map(str, a.shape)) for a in arrays), need.value, limit))
     out = np.zeros((b.value, r.value, c.value), np.float32)
     tout = _Tensor(out.ctypes.data_as(_c_float_p), b.value, r.value, c.value)
-    t = tile if tile is not None else _default_tile(engine, numerics)
-    if not isinstance(t, Tile):
-        raise TypeError("tile must be a ttx.Tile")
-    h = t._h
+    if grid is not None:
+        h = None
+    else:
+        t = tile if tile is not None else _default_tile(engine, numerics)
+        if not isinstance(t, Tile):
+            raise TypeError("tile must be a ttx.Tile")
+        h = t._h
     previous = None
     if threading.current_thread() is threading.main_thread():
         previous = signal.signal(signal.SIGINT, lambda signum, frame: sigint.append(frame))
@@ -751,6 +787,13 @@ def op(name, *inputs, fmt="bf16", out_fmt="fp32", fidelity="hifi4", dim="rows", 
         raise KeyboardInterrupt
     if raised:
         raise raised[0]
+    if grid is not None and stats is not None:
+        c = gs.chip
+        stats.update({"cycles": gs.cycles, "grid": (gs.rows, gs.cols), "launches": gs.phases, "macs": gs.macs,
+                      "busy_by_unit": {u: gs.busy_by_unit[i] for i, u in enumerate(_UNITS) if i >= 2},
+                      "noc_packets": c.packets, "noc_flits": c.flits, "busiest_link_flits": c.link_busy_max,
+                      "dram_bytes": sum(c.dram_bytes), "dram_busy": list(c.dram_busy),
+                      "host_seconds": gs.host_seconds})
     if st != _OK:
         msg = "%s: %s" % (name, err.value.decode())
         if st == _ENOMEM:
