@@ -41,6 +41,10 @@ static const struct cli_command commands[] = {
 	  "hosts under mpirun (docs/batch.md).  Their output follows in file order, their messages as "
 	  "JOBS:LINE: ...; a malformed line is reported and skipped (exit 1), a jobs file in which two jobs "
 	  "write one file is refused before anything runs (exit 2); exit 1 if any job failed.", batch_options, cmd_batch },
+	{ "grid", "--elf CORE=F [--elf ...] [options]", "RISC-V programs on a grid of an emulated chip's tiles "
+	  "(docs/chip.md \"Programming model\"): every tile of the grid gets the programs, the --l1-in files and "
+	  "where it is (TTX_TILE_INFO_ADDR); the run ends when no tile has work left; a deadlock across tiles names "
+	  "each waiting core (exit 1).  Output files are written after a fault too.", grid_options, cmd_grid },
 	{ "demo", "[options]", "a transformer MLP block (X W1, gelu, W2, softmax) on an emulated tile, each "
 	  "result checked against float64 on the same inputs, with the speed of the interpreter and the JIT",
 	  demo_options, cmd_demo },

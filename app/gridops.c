@@ -233,24 +233,6 @@ static enum ttx_status dm_run(struct opc *c, struct ttx_dm_args *a, const struct
 
 static const char *const core_label[TTX_CORE_COUNT] = { "RISCV B", "RISCV T0", "RISCV T1", "RISCV T2", "RISCV NC" };
 
-/* Every waiting core of the grid, for a deadlock's report. */
-static void waiting_report(struct grid *g, char *buf, size_t len)
-{
-	size_t n = 0;
-	for (unsigned r = 0; r < g->rows; r++)
-		for (unsigned k = 0; k < g->cols; k++)
-			for (unsigned core = 0; core < TTX_CORE_COUNT; core++) {
-				struct ttx_core_state s;
-				ttx_core_state(g->tile[r][k], (enum ttx_core)core, &s);
-				if (!s.released || s.halted || n + 96 > len)
-					continue;
-				int w = snprintf(buf + n, len - n, "; tile (%u, %u) %s %s at pc 0x%X", r, k, core_label[core],
-				                 s.wait ? ttx_core_wait_name(s.wait) : "running", s.pc);
-				if (w > 0)
-					n += (size_t)w;
-			}
-}
-
 static uint64_t activity(struct grid *g)
 {
 	uint64_t a = 0;
@@ -326,9 +308,9 @@ static enum ttx_status run_phase(struct opc *c, struct job jobs[GRID_MAX][GRID_M
 		still = now == last ? still + STEP : 0;
 		last = now;
 		if (still >= DEADLOCK_CYCLES) {
-			char who[2048] = "";
-			waiting_report(g, who, sizeof(who));
-			return ops_fail(c, TTX_FAULT, "deadlock at device cycle %llu: nothing moved for %u cycles%s",
+			char who[2048];
+			ttx_chip_waiting_report(g->chip, who, sizeof(who));
+			return ops_fail(c, TTX_FAULT, "deadlock at device cycle %llu: nothing moved for %u cycles: %s",
 			                (unsigned long long)ttx_chip_cycles(g->chip), DEADLOCK_CYCLES, who);
 		}
 	}

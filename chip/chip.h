@@ -69,7 +69,7 @@ struct ttx_chip {
 	struct chip_pool *pool;
 	pid_t pool_pid;                             /* (a forked child makes its own) */
 	struct ttx_options tile_opt;
-	char error[256];
+	char error[4096];                           /* (a deadlock report names every waiting core) */
 };
 
 /* The endpoint at NoC #0 (x, y) or translated (x, y) (both >= 16), NULL

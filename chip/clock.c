@@ -13,6 +13,7 @@
  * costs nothing.  An active tile's cycle_floor, where its idle cores and
  * threads take up new work, follows the chip's cycle. */
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -257,6 +258,87 @@ void ttx_chip_stats_get(const struct ttx_chip *c, struct ttx_chip_stats *out)
 				}
 	for (unsigned ch = 0; ch < DRAM_CHANNELS; ch++)
 		out->dram_bytes[ch] = s->dram_bytes[ch], out->dram_busy[ch] = s->dram_busy_cycles[ch];
+}
+
+/* Everything that moves: instructions retired anywhere, packets routed. */
+static uint64_t chip_activity(const struct ttx_chip *c)
+{
+	uint64_t a = c->noc.packets + c->far.n;
+	for (unsigned x = 0; x < CHIP_X; x++)
+		for (unsigned y = 0; y < CHIP_Y; y++) {
+			const struct ttx_tile *t = c->grid[x][y].tile;
+			if (t)
+				a += t->stats.insns + t->core_insns;
+		}
+	return a;
+}
+
+size_t ttx_chip_waiting_report(const struct ttx_chip *c, char *buf, size_t len)
+{
+	static const char *const cores[TTX_CORE_COUNT] = { "RISCV B", "RISCV T0", "RISCV T1", "RISCV T2", "RISCV NC" };
+	size_t n = 0;
+	if (!c || !buf || !len)
+		return 0;
+	buf[0] = 0;
+	for (unsigned y = 0; y < CHIP_Y; y++)
+		for (unsigned x = 0; x < CHIP_X; x++) {
+			const struct ttx_tile *t = c->grid[x][y].tile;
+			if (!t || !tile_alive(&c->grid[x][y]))
+				continue;
+			for (unsigned core = 0; core < TTX_CORE_COUNT; core++) {
+				if (!(t->cores_live >> core & 1))
+					continue;
+				const struct ttx_rvcore *rc = &t->core[core];
+				int w = snprintf(buf + n, len - n, "%stile (%u, %u) %s %s at pc 0x%X", n ? "; " : "", x, y,
+				                 cores[core], rc->wait ? ttx_core_wait_name((enum ttx_core_wait_reason)rc->wait)
+				                                       : "running", rc->pc);
+				if (w < 0 || (size_t)w >= len - n) {
+					buf[n] = 0;
+					return n;
+				}
+				n += (size_t)w;
+			}
+			for (unsigned th = 0; th < TTX_THREADS; th++)
+				if (ttx_frontend_busy(t, th) || t->wait_gate[th].opcode) {
+					int w = snprintf(buf + n, len - n, "%stile (%u, %u) Tensix thread %u blocked", n ? "; " : "", x,
+					                 y, th);
+					if (w < 0 || (size_t)w >= len - n) {
+						buf[n] = 0;
+						return n;
+					}
+					n += (size_t)w;
+				}
+		}
+	return n;
+}
+
+enum ttx_status ttx_chip_run(struct ttx_chip *c, uint64_t max_cycles, uint64_t stall_cycles)
+{
+	if (!c)
+		return TTX_EINVAL;
+	const uint64_t step = 256, start = c->cycle;
+	uint64_t last = chip_activity(c), still = 0;
+	for (;;) {
+		int busy = chip_noc_busy(c);
+		for (unsigned i = 0; i < c->nactive && !busy; i++)
+			busy = tile_alive(c->active[i]);
+		if (!busy)
+			return TTX_OK;
+		if (max_cycles && c->cycle - start >= max_cycles)
+			return chip_fail(c, TTX_LIMIT, "reached %llu cycles with work left", (unsigned long long)max_cycles);
+		enum ttx_status st = ttx_chip_clock(c, step);
+		if (st != TTX_OK)
+			return st;
+		uint64_t now = chip_activity(c);
+		still = now == last ? still + step : 0;
+		last = now;
+		if (stall_cycles && still >= stall_cycles) {
+			char who[sizeof(c->error) - 96];
+			ttx_chip_waiting_report(c, who, sizeof(who));
+			return chip_fail(c, TTX_FAULT, "deadlock at cycle %llu: nothing moved for %llu cycles: %s",
+			                 (unsigned long long)c->cycle, (unsigned long long)still, who);
+		}
+	}
 }
 
 enum ttx_status ttx_chip_clock(struct ttx_chip *c, uint64_t cycles)

@@ -503,6 +503,15 @@ TTX_API uint64_t ttx_chip_cycles(const struct ttx_chip *c);
 /* Whether the tile at (x, y) has nothing left to do: no released core, no
    Tensix work, no NoC packet to or from it (any other kind of tile: 1). */
 TTX_API int ttx_chip_tile_idle(struct ttx_chip *c, unsigned x, unsigned y);
+/* Clock the chip until no tile has anything left to do (TTX_OK); after
+   max_cycles (0: no limit) TTX_LIMIT; when nothing moved for stall_cycles
+   (0: never look) -- no instruction retired anywhere, no packet routed --
+   TTX_FAULT, the error naming every live core, its tile, what it waits on
+   and its pc: a deadlock across tiles. */
+TTX_API enum ttx_status ttx_chip_run(struct ttx_chip *c, uint64_t max_cycles, uint64_t stall_cycles);
+/* That report for the chip as it is ("tile (x, y) RISCV NC polling at pc
+   0x..; ..."): the characters written (at most len - 1). */
+TTX_API size_t ttx_chip_waiting_report(const struct ttx_chip *c, char *buf, size_t len);
 /* The NoC's and DRAM's work so far (docs/chip.md "The NoC"). */
 struct ttx_chip_stats {
 	uint64_t cycles;                    /* ttx_chip_cycles */

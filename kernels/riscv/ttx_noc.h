@@ -19,6 +19,8 @@
 
 #include <stdint.h>
 
+#include "ttx_tile_info.h"
+
 #define TTX_NIU_BASE(noc)      (0xFFB20000u + 0x10000u * (noc))
 #define TTX_NOC_CMD_BUF(noc, i) (TTX_NIU_BASE(noc) + 0x400u * (i))
 /* request initiator registers (NoC/MemoryMap.md) */
@@ -190,6 +192,24 @@ static inline void ttx_noc_atomic_inc_get(unsigned noc, uint64_t dst, uint32_t i
 static inline void ttx_noc_atomic_barrier(unsigned noc)
 {
 	while (ttx_noc_counter(noc, TTX_NIU_ATOMIC_RESP_RECEIVED) != ttx_noc_issued[noc].atomics) {}
+}
+
+/* Where this tile is in the grid `ttx grid` runs it on, and the NoC #0
+   coordinates of the tile at row r, column c. */
+static inline const volatile struct ttx_tile_info *ttx_tile_info(void)
+{
+	return (const volatile struct ttx_tile_info *)(uintptr_t)TTX_TILE_INFO_ADDR;
+}
+/* (on NoC 1 the coordinates are mirrored: ttx_noc_x/y give them) */
+static inline unsigned ttx_noc_x(unsigned noc, unsigned c)
+{
+	unsigned x = ttx_tile_info()->x[c];
+	return noc ? 9 - x : x;
+}
+static inline unsigned ttx_noc_y(unsigned noc, unsigned r)
+{
+	unsigned y = ttx_tile_info()->y[r];
+	return noc ? 11 - y : y;
 }
 
 /* Semaphores: words in L1 that other tiles increment or set. */
