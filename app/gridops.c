@@ -45,6 +45,7 @@ enum { DM_B, DM_NC };
 
 struct grid {
 	struct ttx_chip *chip;
+	int own_chip;                               /* made for the op (else the caller's) */
 	unsigned rows, cols;
 	unsigned x[GRID_MAX], y[GRID_MAX];          /* NoC #0 coordinates of column c, of row r */
 	struct ttx_tile *tile[GRID_MAX][GRID_MAX];  /* [r][c] */
@@ -52,7 +53,8 @@ struct grid {
 	uint64_t dram_top;                          /* bytes used in every channel */
 	uint32_t sem_seen[GRID_MAX][GRID_MAX][2];   /* multicasts each tile has had (its semaphores) */
 	unsigned phases;
-	uint64_t start;
+	uint64_t start;                             /* the chip's counts when the op began */
+	struct ttx_cycles tile_before[GRID_MAX][GRID_MAX];
 	double host_start;
 };
 
@@ -86,14 +88,19 @@ enum ttx_status grid_open(struct opc *c)
 	struct grid *g = calloc(1, sizeof(*g));
 	if (!g)
 		return ops_fail(c, TTX_ENOMEM, "out of memory");
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-	struct ttx_chip_options o = { .size = sizeof(o), .harvested_rows = 1u << 10 | 1u << 11 };
-	o.threads = c->p.threads ? c->p.threads : cpus > 0 ? (unsigned)cpus : 1;
-	char err[256];
-	enum ttx_status st = ttx_chip_create(&o, &g->chip, err, sizeof(err));
-	if (st != TTX_OK) {
-		free(g);
-		return ops_fail(c, st, "%s", err);
+	if (c->p.chip) {
+		g->chip = c->p.chip;
+	} else {
+		long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+		struct ttx_chip_options o = { .size = sizeof(o), .harvested_rows = 1u << 10 | 1u << 11 };
+		o.threads = c->p.threads ? c->p.threads : cpus > 0 ? (unsigned)cpus : 1;
+		char err[256];
+		enum ttx_status st = ttx_chip_create(&o, &g->chip, err, sizeof(err));
+		if (st != TTX_OK) {
+			free(g);
+			return ops_fail(c, st, "%s", err);
+		}
+		g->own_chip = 1;
 	}
 	/* the Tensix columns and rows, and the DRAM channels' endpoints (their
 	   NIUs' NOC_ENDPOINT_ID: index in the channel, channel) */
@@ -114,10 +121,26 @@ enum ttx_status grid_open(struct opc *c)
 			if (k < 2 && ch < TTX_DRAM_BANKS)
 				g->bank_x[k][ch] = x, g->bank_y[k][ch] = y;
 		}
+	if (nrows < R || ncols < C) {
+		if (g->own_chip)
+			ttx_chip_destroy(g->chip);
+		free(g);
+		return ops_fail(c, TTX_EINVAL, "--grid %ux%u: the chip has %u x %u Tensix tiles that are not harvested", R, C,
+		                nrows, ncols);
+	}
 	g->rows = R, g->cols = C;
+	const uint32_t zero[8] = { 0 };
+	for (unsigned r = 0; r < R; r++)
+		for (unsigned k = 0; k < C; k++) {
+			g->tile[r][k] = ttx_chip_tile(g->chip, g->x[k], g->y[r]);
+			/* (a chip used before: the semaphores count this op's multicasts) */
+			ttx_l1_write(g->tile[r][k], TTX_DM_SEM(0), zero, sizeof(zero));
+		}
+	ttx_chip_stats_reset(g->chip);   /* (the NoC's and DRAM's counts: this op's) */
 	for (unsigned r = 0; r < R; r++)
 		for (unsigned k = 0; k < C; k++)
-			g->tile[r][k] = ttx_chip_tile(g->chip, g->x[k], g->y[r]);
+			ttx_cycles_get(g->tile[r][k], &g->tile_before[r][k]);
+	g->start = ttx_chip_cycles(g->chip);
 	g->host_start = now_seconds();
 	c->grid = g;
 	return TTX_OK;
@@ -133,13 +156,14 @@ static void fill_stats(struct opc *c)
 	s->rows = g->rows, s->cols = g->cols, s->phases = g->phases;
 	ttx_chip_stats_get(g->chip, &s->chip);
 	s->cycles = s->chip.cycles - g->start;
+	s->chip.cycles = s->cycles;
 	for (unsigned r = 0; r < g->rows; r++)
 		for (unsigned k = 0; k < g->cols; k++) {
 			struct ttx_cycles cy;
 			ttx_cycles_get(g->tile[r][k], &cy);
-			s->macs += cy.macs;
+			s->macs += cy.macs - g->tile_before[r][k].macs;
 			for (unsigned u = 0; u < TTX_UNIT_COUNT; u++)
-				s->busy_by_unit[u] += cy.busy_by_unit[u];
+				s->busy_by_unit[u] += cy.busy_by_unit[u] - g->tile_before[r][k].busy_by_unit[u];
 		}
 	s->host_seconds = now_seconds() - g->host_start;
 }
@@ -150,7 +174,8 @@ void grid_close(struct opc *c)
 	if (!g)
 		return;
 	fill_stats(c);
-	ttx_chip_destroy(g->chip);
+	if (g->own_chip)
+		ttx_chip_destroy(g->chip);
 	free(g);
 	c->grid = NULL;
 }
@@ -290,8 +315,7 @@ static enum ttx_status run_phase(struct opc *c, struct job jobs[GRID_MAX][GRID_M
 	if (!any)
 		return TTX_OK;
 	g->phases++;
-	uint64_t phase_start = ttx_chip_cycles(g->chip);
-	uint64_t last = activity(g), still = 0;
+	uint64_t last = activity(g), still = 0, steps = 0;
 	for (;;) {
 		int busy = 0;
 		for (unsigned r = 0; r < g->rows && !busy; r++)
@@ -304,8 +328,10 @@ static enum ttx_status run_phase(struct opc *c, struct job jobs[GRID_MAX][GRID_M
 		enum ttx_status st = ttx_chip_clock(g->chip, STEP);
 		if (st != TTX_OK)
 			return ops_fail(c, TTX_FAULT, "the chip stopped: %s", ttx_chip_error(g->chip));
+		if (++steps % 64)   /* (looking costs: every 8,192 cycles) */
+			continue;
 		uint64_t now = activity(g);
-		still = now == last ? still + STEP : 0;
+		still = now == last ? still + 64 * STEP : 0;
 		last = now;
 		if (still >= DEADLOCK_CYCLES) {
 			char who[2048];
@@ -314,8 +340,6 @@ static enum ttx_status run_phase(struct opc *c, struct job jobs[GRID_MAX][GRID_M
 			                (unsigned long long)ttx_chip_cycles(g->chip), DEADLOCK_CYCLES, who);
 		}
 	}
-	if (getenv("TTX_GRID_DEBUG"))
-		fprintf(stderr, "phase %u: %llu cycles\n", g->phases, (unsigned long long)(ttx_chip_cycles(g->chip) - phase_start));
 	/* each data mover finished, each compute kernel without complaint */
 	for (unsigned r = 0; r < g->rows; r++)
 		for (unsigned k = 0; k < g->cols; k++) {

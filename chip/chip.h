@@ -36,6 +36,7 @@ struct chip_tile {
 	struct noc_queue outbox;           /* Tensix: messages its NIUs sent this quantum (noc.c) */
 	struct noc_queue inbox;            /* Tensix: messages to take effect here, a heap on (cycle, seq) */
 	uint64_t out_seq;
+	uint64_t work_seen, last_work;     /* instructions retired so far, in the last quantum (clock.c) */
 	uint8_t active;                    /* in the chip's active list (clock.c) */
 	uint8_t exposed;                   /* handed out by ttx_chip_tile: the host may queue work directly */
 };

@@ -21,14 +21,21 @@
 #include "chip.h"
 #include "riscv.h"
 
+/* A quantum is short (32 cycles: microseconds of host time), so the pool
+   hands work over by spinning on atomics for a while before it sleeps on
+   the condition variables. */
+#define SPINS 20000
+
 struct chip_pool {
 	pthread_mutex_t mu;
 	pthread_cond_t go, done;
 	pthread_t *threads;
 	unsigned nthreads;         /* workers besides the calling thread */
-	uint64_t generation;       /* bumped for each step */
-	unsigned finished;
-	int quit;
+	atomic_uint_fast64_t generation;   /* bumped for each step */
+	atomic_uint finished;
+	atomic_int quit;
+	unsigned sleepers;         /* workers asleep on go (under mu) */
+	int main_asleep;           /* the stepping thread asleep on done (under mu) */
 	/* the step */
 	struct ttx_chip *chip;
 	struct chip_tile **work;
@@ -75,25 +82,42 @@ static void run_items(struct chip_pool *p)
 	}
 }
 
+static void relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#elif defined(__aarch64__)
+	__asm__ volatile("yield");
+#endif
+}
+
 static void *worker(void *arg)
 {
 	struct chip_pool *p = arg;
 	uint64_t seen = 0;
 	for (;;) {
-		pthread_mutex_lock(&p->mu);
-		while (!p->quit && p->generation == seen)
-			pthread_cond_wait(&p->go, &p->mu);
-		if (p->quit) {
+		for (unsigned spin = 0; atomic_load(&p->generation) == seen && !atomic_load(&p->quit); spin++) {
+			if (spin < SPINS) {
+				relax();
+				continue;
+			}
+			pthread_mutex_lock(&p->mu);
+			p->sleepers++;
+			while (!atomic_load(&p->quit) && atomic_load(&p->generation) == seen)
+				pthread_cond_wait(&p->go, &p->mu);
+			p->sleepers--;
 			pthread_mutex_unlock(&p->mu);
-			return NULL;
 		}
-		seen = p->generation;
-		pthread_mutex_unlock(&p->mu);
+		if (atomic_load(&p->quit))
+			return NULL;
+		seen = atomic_load(&p->generation);
 		run_items(p);
-		pthread_mutex_lock(&p->mu);
-		if (++p->finished == p->nthreads)
-			pthread_cond_signal(&p->done);
-		pthread_mutex_unlock(&p->mu);
+		if (atomic_fetch_add(&p->finished, 1) + 1 == p->nthreads) {
+			pthread_mutex_lock(&p->mu);
+			if (p->main_asleep)
+				pthread_cond_signal(&p->done);
+			pthread_mutex_unlock(&p->mu);
+		}
 	}
 }
 
@@ -104,7 +128,7 @@ void chip_pool_free(struct ttx_chip *c)
 		return;
 	if (p->nthreads && c->pool_pid == getpid()) {   /* (in a forked child the workers do not exist) */
 		pthread_mutex_lock(&p->mu);
-		p->quit = 1;
+		atomic_store(&p->quit, 1);
 		pthread_cond_broadcast(&p->go);
 		pthread_mutex_unlock(&p->mu);
 		for (unsigned i = 0; i < p->nthreads; i++)
@@ -171,35 +195,53 @@ static enum ttx_status quantum(struct ttx_chip *c, struct chip_pool *p, uint64_t
 		c->active[keep++] = ct;
 	}
 	c->nactive = keep;
+	/* the costliest first (what each did last quantum: instructions), so
+	   that the threads end together; faults are reported in grid order */
 	for (size_t i = 1; i < p->nwork; i++)   /* (insertion sort: a handful of tiles) */
-		for (size_t k = i; k > 0 && p->work[k - 1]->x * CHIP_Y + p->work[k - 1]->y > p->work[k]->x * CHIP_Y + p->work[k]->y; k--) {
+		for (size_t k = i; k > 0 && p->work[k - 1]->last_work < p->work[k]->last_work; k--) {
 			struct chip_tile *tmp = p->work[k];
 			p->work[k] = p->work[k - 1], p->work[k - 1] = tmp;
 		}
 	p->target = end;
 	atomic_store(&p->next, 0);
 	if (p->nwork > 1 && p->nthreads) {
+		atomic_store(&p->finished, 0);
 		pthread_mutex_lock(&p->mu);
-		p->finished = 0;
-		p->generation++;
-		pthread_cond_broadcast(&p->go);
+		atomic_fetch_add(&p->generation, 1);
+		if (p->sleepers)
+			pthread_cond_broadcast(&p->go);
 		pthread_mutex_unlock(&p->mu);
 		run_items(p);
-		pthread_mutex_lock(&p->mu);
-		while (p->finished < p->nthreads)
-			pthread_cond_wait(&p->done, &p->mu);
-		pthread_mutex_unlock(&p->mu);
+		for (unsigned spin = 0; atomic_load(&p->finished) < p->nthreads; spin++) {
+			if (spin < SPINS) {
+				relax();
+				continue;
+			}
+			pthread_mutex_lock(&p->mu);
+			p->main_asleep = 1;
+			while (atomic_load(&p->finished) < p->nthreads)
+				pthread_cond_wait(&p->done, &p->mu);
+			p->main_asleep = 0;
+			pthread_mutex_unlock(&p->mu);
+		}
 	} else {
 		run_items(p);
 	}
 	for (unsigned i = 0; i < c->nactive; i++)
 		if (c->active[i]->tile->cycle_floor < end)
 			c->active[i]->tile->cycle_floor = end;
-	for (size_t i = 0; i < p->nwork; i++)   /* the first faulting tile in grid order */
-		if (p->status[i] != TTX_OK)
-			return chip_fail(c, p->status[i] == TTX_ENOMEM ? TTX_ENOMEM : TTX_FAULT, "tile (%u, %u) at cycle %llu: %s",
-			                 p->work[i]->x, p->work[i]->y, (unsigned long long)end,
-			                 ttx_tile_error(p->work[i]->tile));
+	size_t bad = p->nwork;   /* the first faulting tile in grid order */
+	for (size_t i = 0; i < p->nwork; i++) {
+		struct chip_tile *ct = p->work[i];
+		uint64_t done = ct->tile->stats.insns + ct->tile->core_insns;
+		ct->last_work = done - ct->work_seen, ct->work_seen = done;
+		if (p->status[i] != TTX_OK &&
+		    (bad == p->nwork || ct->x * CHIP_Y + ct->y < p->work[bad]->x * CHIP_Y + p->work[bad]->y))
+			bad = i;
+	}
+	if (bad < p->nwork)
+		return chip_fail(c, p->status[bad] == TTX_ENOMEM ? TTX_ENOMEM : TTX_FAULT, "tile (%u, %u) at cycle %llu: %s",
+		                 p->work[bad]->x, p->work[bad]->y, (unsigned long long)end, ttx_tile_error(p->work[bad]->tile));
 	return chip_noc_route(c, end);
 }
 
@@ -310,6 +352,17 @@ size_t ttx_chip_waiting_report(const struct ttx_chip *c, char *buf, size_t len)
 				}
 		}
 	return n;
+}
+
+void ttx_chip_stats_reset(struct ttx_chip *c)
+{
+	if (!c)
+		return;
+	struct noc_state *s = &c->noc;
+	memset(s->busy_cycles, 0, sizeof(s->busy_cycles));
+	memset(s->dram_busy_cycles, 0, sizeof(s->dram_busy_cycles));
+	memset(s->dram_bytes, 0, sizeof(s->dram_bytes));
+	s->packets = s->flits = 0;
 }
 
 enum ttx_status ttx_chip_run(struct ttx_chip *c, uint64_t max_cycles, uint64_t stall_cycles)

@@ -96,7 +96,7 @@ enum ttx_status ttx_tile_alloc(const struct ttx_options *opt, struct ttx_tile **
 	}
 #undef TILE_ERROR
 	t->opt = o;
-	ttx_tile_reset(t);
+	ttx_tile_reset_keep_l1(t);   /* (L1 is zero already: its pages stay untouched until used) */
 	*out = t;
 	return TTX_OK;
 }

@@ -523,6 +523,8 @@ struct ttx_chip_stats {
 	uint64_t dram_bytes[6], dram_busy[6];   /* by channel: moved, cycles serving */
 };
 TTX_API void ttx_chip_stats_get(const struct ttx_chip *c, struct ttx_chip_stats *out);
+/* Count the NoC's and DRAM's work from now (cycles stay the chip's). */
+TTX_API void ttx_chip_stats_reset(struct ttx_chip *c);
 
 /* ---- Data formats and host-side conversions (docs/formats.md) ----
  * The L1 data formats of the unpackers and packers, by their hardware codes
@@ -648,6 +650,12 @@ struct ttx_op_params {
 	int shard;
 	unsigned threads;                  /* host threads stepping the grid (0: one per host core) */
 	struct ttx_grid_stats *grid_stats; /* filled when not NULL */
+	/* The chip to run a grid op on (its first grid_rows Tensix rows and
+	   grid_cols columns; threads is then its own), kept from op to op so
+	   a batch of ops does not make one each time; NULL: a chip made for
+	   the op.  The op uses its tiles' L1 and its DRAM freely and resets
+	   the chip's statistics (ttx_chip_stats_reset). */
+	struct ttx_chip *chip;
 };
 /* A grid op's device time and where it went. */
 struct ttx_grid_stats {

@@ -103,7 +103,8 @@ class _OpParams(ctypes.Structure):
                 ("dim", ctypes.c_int), ("param", ctypes.c_double), ("has_param", ctypes.c_int),
                 ("progress", _PROGRESS), ("progress_ctx", ctypes.c_void_p), ("max_memory", ctypes.c_size_t),
                 ("kernels", ctypes.c_int), ("grid_rows", ctypes.c_uint), ("grid_cols", ctypes.c_uint),
-                ("shard", ctypes.c_int), ("threads", ctypes.c_uint), ("grid_stats", ctypes.POINTER(_GridStats))]
+                ("shard", ctypes.c_int), ("threads", ctypes.c_uint), ("grid_stats", ctypes.POINTER(_GridStats)),
+                ("chip", ctypes.c_void_p)]
 
 
 class _OpInfo(ctypes.Structure):
