@@ -797,6 +797,8 @@ enum ttx_status chip_noc_route(struct ttx_chip *c, uint64_t boundary)
 	for (unsigned x = 0; x < CHIP_X; x++)
 		for (unsigned y = 0; y < CHIP_Y; y++) {
 			struct chip_tile *ct = &c->grid[x][y];
+			if (!ct->outbox.n)
+				continue;
 			memcpy(s->batch + k, ct->outbox.v, ct->outbox.n * sizeof(*s->batch));
 			k += ct->outbox.n;
 			ct->outbox.n = 0;
