@@ -695,6 +695,62 @@ TTX_API enum ttx_status ttx_op_memory(const char *op, const struct ttx_tensor *i
 TTX_API enum ttx_status ttx_op_run(struct ttx_tile *t, const char *op, const struct ttx_tensor *in, unsigned nin,
                                    const struct ttx_op_params *p, struct ttx_tensor *out, char *err, size_t errlen);
 
+/* ---- The Tensil TCU (docs/tensil.md) ----
+ * A second target: Tensil's Tensor Compute Unit, an open systolic-array
+ * accelerator, as its reference emulator defines it, for .tprog programs
+ * and .tarch architectures. */
+enum ttx_tcu_dtype { TTX_TCU_FP16BP8, TTX_TCU_FP8BP4, TTX_TCU_FP18BP10, TTX_TCU_FP32BP16, TTX_TCU_FLOAT32 };
+struct ttx_tcu_arch {
+	enum ttx_tcu_dtype data_type;
+	uint32_t array_size;
+	uint64_t dram0_depth, dram1_depth, local_depth, accumulator_depth;   /* vectors */
+	uint32_t simd_registers_depth, stride0_depth, stride1_depth, number_of_threads, thread_queue_depth;
+};
+/* A .tarch file's JSON (its 11 keys, each required): TTX_EINVAL naming the
+   file, the place and the key at fault. */
+TTX_API enum ttx_status ttx_tcu_arch_parse(const char *json, size_t len, const char *name, struct ttx_tcu_arch *out,
+                                           char *err, size_t errlen);
+/* Bytes of one value in memory images (little-endian two's complement, or
+   an IEEE single for FLOAT32), of one instruction. */
+TTX_API unsigned ttx_tcu_value_bytes(const struct ttx_tcu_arch *a);
+TTX_API unsigned ttx_tcu_instruction_bytes(const struct ttx_tcu_arch *a);
+TTX_API const char *ttx_tcu_dtype_name(enum ttx_tcu_dtype t);
+struct ttx_tcu;
+/* engine: TTX_ENGINE_INTERP, _JIT (compile every program before it runs)
+   or _AUTO (programs run more than once). */
+TTX_API enum ttx_status ttx_tcu_create(const struct ttx_tcu_arch *a, enum ttx_engine engine, struct ttx_tcu **out,
+                                       char *err, size_t errlen);
+TTX_API void ttx_tcu_destroy(struct ttx_tcu *t);
+TTX_API const char *ttx_tcu_error(const struct ttx_tcu *t);
+enum ttx_tcu_memory { TTX_TCU_LOCAL, TTX_TCU_ACCUMULATORS, TTX_TCU_DRAM0, TTX_TCU_DRAM1 };
+/* vectors vectors from vector index `at` of a memory, as a memory image:
+   array_size values of ttx_tcu_value_bytes a vector. */
+TTX_API enum ttx_status ttx_tcu_write(struct ttx_tcu *t, enum ttx_tcu_memory m, uint64_t at, const void *data,
+                                      uint64_t vectors);
+TTX_API enum ttx_status ttx_tcu_read(struct ttx_tcu *t, enum ttx_tcu_memory m, uint64_t at, void *data,
+                                     uint64_t vectors);
+/* Run a .tprog program (name for messages; max_insns 0: no limit):
+   TTX_EINVAL for a program that is not one (its file, instruction and
+   field named), TTX_FAULT for one that goes wrong running (an address
+   past a memory), TTX_LIMIT when max_insns ran out. */
+TTX_API enum ttx_status ttx_tcu_run(struct ttx_tcu *t, const void *prog, size_t len, const char *name,
+                                    uint64_t max_insns);
+struct ttx_tcu_stats {
+	uint64_t insns, insns_by_opcode[16];
+	uint64_t macs;                 /* MatMul multiply-accumulates (array_size squared a vector) */
+	uint64_t vectors_moved;        /* by DataMove, LoadWeights, LoadLUT */
+	uint64_t cycles;               /* the estimate of docs/tensil.md "Cycles" */
+	uint64_t insns_jit;            /* of insns, run as compiled code */
+	double wall_seconds;
+};
+TTX_API void ttx_tcu_stats_get(const struct ttx_tcu *t, struct ttx_tcu_stats *out);
+/* Assembler text (docs/tensil.md "Assembly") to a .tprog image (*prog
+   malloc'ed, free it), and back; TTX_EINVAL with "name:line: ..." . */
+TTX_API enum ttx_status ttx_tcu_assemble(const struct ttx_tcu_arch *a, const char *text, size_t len, const char *name,
+                                         void **prog, size_t *prog_len, char *err, size_t errlen);
+TTX_API enum ttx_status ttx_tcu_disassemble(const struct ttx_tcu_arch *a, const void *prog, size_t len,
+                                            const char *name, char **text, char *err, size_t errlen);
+
 /* This header's version (the library's: ttx_version() returns the same as
    a string, "MAJOR.MINOR.PATCH"). */
 #define TTX_VERSION_MAJOR 0
