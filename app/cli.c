@@ -45,6 +45,11 @@ static const struct cli_command commands[] = {
 	  "(docs/chip.md \"Programming model\"): every tile of the grid gets the programs, the --l1-in files and "
 	  "where it is (TTX_TILE_INFO_ADDR); the run ends when no tile has work left; a deadlock across tiles names "
 	  "each waiting core (exit 1).  Output files are written after a fault too.", grid_options, cmd_grid },
+	{ "tensil", "run|asm|disasm|model FILE [options]", "the Tensil TCU (docs/tensil.md): run PROG.tprog --arch "
+	  "A.tarch with memory images in and out; asm / disasm between the text of docs/tensil.md and .tprog; model "
+	  "M.tmodel: a compiled model on CSV or .npy inputs, outputs to .npy.  A program that is not one (its file, "
+	  "instruction and field named) exits 2; a fault while running (an address past a memory) exits 1.",
+	  tensil_options, cmd_tensil },
 	{ "demo", "[options]", "a transformer MLP block (X W1, gelu, W2, softmax) on an emulated tile, each "
 	  "result checked against float64 on the same inputs, with the speed of the interpreter and the JIT",
 	  demo_options, cmd_demo },

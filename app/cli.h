@@ -80,8 +80,9 @@ struct cli_command {
 };
 const struct cli_command *cli_find_command(const char *name);
 extern const struct cli_opt asm_options[], disasm_options[], run_options[], op_options[], demo_options[],
-	batch_options[], grid_options[];
+	batch_options[], grid_options[], tensil_options[];
 int cmd_grid(const struct cli_io *io, int argc, char **argv);
+int cmd_tensil(const struct cli_io *io, int argc, char **argv);
 int cmd_asm(const struct cli_io *io, int argc, char **argv);
 int cmd_disasm(const struct cli_io *io, int argc, char **argv);
 int cmd_run(const struct cli_io *io, int argc, char **argv);

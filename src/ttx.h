@@ -751,6 +751,39 @@ TTX_API enum ttx_status ttx_tcu_assemble(const struct ttx_tcu_arch *a, const cha
 TTX_API enum ttx_status ttx_tcu_disassemble(const struct ttx_tcu_arch *a, const void *prog, size_t len,
                                             const char *name, char **text, char *err, size_t errlen);
 
+/* Values between float and a memory image of the architecture's type:
+   round to nearest (ties to even) and saturate; FLOAT32 as is. */
+TTX_API void ttx_tcu_from_float(const struct ttx_tcu_arch *a, const float *in, void *image, size_t n);
+TTX_API void ttx_tcu_to_float(const struct ttx_tcu_arch *a, const void *image, float *out, size_t n);
+/* Called with each instruction's text before it runs (NULL: none). */
+TTX_API void ttx_tcu_set_trace(struct ttx_tcu *t, void (*trace)(void *ctx, size_t index, const char *text),
+                               void *ctx);
+
+/* A compiled model (.tmodel, as Tensil's compiler writes it): the
+   architecture, the program and its constants (.tdata), the inputs and
+   outputs as vectors of DRAM0. */
+struct ttx_tcu_model_io {
+	char *name;
+	uint64_t base, size;              /* vectors */
+};
+struct ttx_tcu_model {
+	char *name;
+	struct ttx_tcu_arch arch;
+	char *program;                    /* the .tprog's path */
+	struct ttx_tcu_model_const { char *path; uint64_t base, size; } *consts;
+	size_t nconsts, ninputs, noutputs;
+	struct ttx_tcu_model_io *inputs, *outputs;
+	int load_consts_to_local;         /* the constants go to local memory, else DRAM1 */
+};
+/* Read a .tmodel (paths in it are relative to its folder): TTX_EINVAL
+   naming the file, place and key at fault. */
+TTX_API enum ttx_status ttx_tcu_model_load(const char *path, struct ttx_tcu_model **out, char *err, size_t errlen);
+TTX_API void ttx_tcu_model_free(struct ttx_tcu_model *m);
+/* Run it on t (made for m->arch): inputs[i] holds inputs[i].size x
+   array_size floats, outputs[i] gets outputs[i].size x array_size. */
+TTX_API enum ttx_status ttx_tcu_model_run(struct ttx_tcu *t, const struct ttx_tcu_model *m, const float *const *inputs,
+                                          float *const *outputs);
+
 /* This header's version (the library's: ttx_version() returns the same as
    a string, "MAJOR.MINOR.PATCH"). */
 #define TTX_VERSION_MAJOR 0

@@ -62,8 +62,8 @@ unsigned ttx_tcu_value_bytes(const struct ttx_tcu_arch *a)
 
 #define FAIL(...) do { if (err && errlen) snprintf(err, errlen, __VA_ARGS__); goto bad; } while (0)
 
-enum ttx_status ttx_tcu_arch_parse(const char *json, size_t len, const char *name, struct ttx_tcu_arch *out,
-                                   char *err, size_t errlen)
+enum ttx_status tcu_arch_from_json(const struct json *root, const char *file, struct ttx_tcu_arch *out, char *err,
+                                   size_t errlen)
 {
 	/* each key, where it goes, its least and greatest value */
 	static const struct { const char *key; size_t at; int small; uint64_t lo, hi; } keys[] = {
@@ -78,19 +78,6 @@ enum ttx_status ttx_tcu_arch_parse(const char *json, size_t len, const char *nam
 		{ "number_of_threads", offsetof(struct ttx_tcu_arch, number_of_threads), 1, 1, 256 },
 		{ "thread_queue_depth", offsetof(struct ttx_tcu_arch, thread_queue_depth), 1, 1, 1u << 20 },
 	};
-	char jerr[200];
-	const char *file = name ? name : "architecture";
-	if (!json || !out) {
-		if (err && errlen)
-			snprintf(err, errlen, "ttx_tcu_arch_parse: %s is NULL", json ? "out" : "json");
-		return TTX_EINVAL;
-	}
-	struct json *root = json_parse(json, len, jerr, sizeof(jerr));
-	if (!root) {
-		if (err && errlen)
-			snprintf(err, errlen, "%s:%s", file, jerr);
-		return TTX_EINVAL;
-	}
 	struct ttx_tcu_arch a;
 	memset(&a, 0, sizeof(a));
 	if (root->type != JSON_OBJECT)
@@ -115,8 +102,8 @@ enum ttx_status ttx_tcu_arch_parse(const char *json, size_t len, const char *nam
 		if (strcmp(dt->string, dtype_names[i]) == 0)
 			a.data_type = (enum ttx_tcu_dtype)i, found = 1;
 	if (!found)
-		FAIL("%s:%u:%u: \"data_type\" \"%s\": expected FP16BP8, FP8BP4, FP18BP10, FP32BP16 or FLOAT32", file, dt->line,
-		     dt->col, dt->string);
+		FAIL("%s:%u:%u: \"data_type\" \"%s\": expected FP16BP8, FP8BP4, FP18BP10, FP32BP16 or FLOAT32", file,
+		     dt->line, dt->col, dt->string);
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
 		const struct json *v = json_get(root, keys[i].key);
 		if (!v)
@@ -130,10 +117,29 @@ enum ttx_status ttx_tcu_arch_parse(const char *json, size_t len, const char *nam
 		else
 			*(uint64_t *)((char *)&a + keys[i].at) = (uint64_t)v->number;
 	}
-	json_free(root);
 	*out = a;
 	return TTX_OK;
 bad:
-	json_free(root);
 	return TTX_EINVAL;
+}
+
+enum ttx_status ttx_tcu_arch_parse(const char *json, size_t len, const char *name, struct ttx_tcu_arch *out,
+                                   char *err, size_t errlen)
+{
+	char jerr[200];
+	const char *file = name ? name : "architecture";
+	if (!json || !out) {
+		if (err && errlen)
+			snprintf(err, errlen, "ttx_tcu_arch_parse: %s is NULL", json ? "out" : "json");
+		return TTX_EINVAL;
+	}
+	struct json *root = json_parse(json, len, jerr, sizeof(jerr));
+	if (!root) {
+		if (err && errlen)
+			snprintf(err, errlen, "%s:%s", file, jerr);
+		return TTX_EINVAL;
+	}
+	enum ttx_status st = tcu_arch_from_json(root, file, out, err, errlen);
+	json_free(root);
+	return st;
 }

@@ -294,6 +294,14 @@ static void insn_text(struct text *t, const struct tcu_insn *in)
 			emit(t, " %s", o->flag[f]);
 }
 
+void tcu_insn_text(const struct tcu_insn *in, char *buf, size_t len)
+{
+	struct text t = { 0 };
+	insn_text(&t, in);
+	snprintf(buf, len, "%s", t.s && !t.failed ? t.s : "?");
+	free(t.s);
+}
+
 /* Whether the canonical text says everything the bytes do (else .insn). */
 static int canonical(const struct tcu_layout *l, const struct tcu_insn *in, const uint8_t *bytes)
 {

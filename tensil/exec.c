@@ -78,7 +78,7 @@ enum ttx_status ttx_tcu_create(const struct ttx_tcu_arch *a, enum ttx_engine eng
 	if (!(t->local = calloc(a->local_depth, N * 4)) || !(t->acc = calloc(a->accumulator_depth, N * 4)) ||
 	    !(t->dram0 = calloc(a->dram0_depth, N * 4)) || !(t->dram1 = calloc(a->dram1_depth, N * 4)) ||
 	    !(t->weights = calloc(N + 1, N * 4)) || !(t->regs = calloc(a->simd_registers_depth + 1, N * 4)) ||
-	    !(t->lut = calloc(t->lut_tables, N * 4)))
+	    !(t->lut = calloc(t->lut_tables, N * 4)) || !(t->scratch = calloc(N + 1, (N + 15) / 16 * 16 * 4)))
 		goto nomem;
 	*out = t;
 	return TTX_OK;
@@ -97,12 +97,19 @@ void ttx_tcu_destroy(struct ttx_tcu *t)
 		return;
 	tcu_jit_free(t);
 	free(t->local), free(t->acc), free(t->dram0), free(t->dram1), free(t->weights), free(t->regs), free(t->lut);
+	free(t->scratch);
 	free(t);
 }
 
 const char *ttx_tcu_error(const struct ttx_tcu *t)
 {
 	return t ? t->error : "no TCU (NULL)";
+}
+
+void ttx_tcu_set_trace(struct ttx_tcu *t, void (*trace)(void *ctx, size_t index, const char *text), void *ctx)
+{
+	if (t)
+		t->trace = trace, t->trace_ctx = ctx;
 }
 
 void ttx_tcu_stats_get(const struct ttx_tcu *t, struct ttx_tcu_stats *out)
@@ -287,28 +294,50 @@ static enum ttx_status range_fault(struct ctx *x, const struct tcu_insn *in, con
 	                count == 1 ? "" : "s", mem, (unsigned long long)addr, 1ull << stride, (unsigned long long)depth);
 }
 
+#define CHUNK 16   /* lanes a step of the vectorised loops */
+
+/* One vector through the array for the fixed types of at most 16 bits
+   (the product and the accumulator at scale fit 32 bits): out = bias,
+   then a multiply-accumulate per input lane.  Rows of wrows lanes (a
+   multiple of CHUNK), so that every loop runs whole chunks. */
+static void matmul_vector16(const int32_t *restrict v, const int32_t *restrict w, size_t wrows, unsigned N,
+                            unsigned p, int32_t lo, int32_t hi, int32_t *restrict out)
+{
+	const int32_t half = 1 << (p - 1), mask = (1 << p) - 1;
+	memcpy(out, w, wrows * 4);
+	for (unsigned k = 0; k < N; k++) {
+		const int32_t a = v[k], *restrict row = w + (size_t)(k + 1) * wrows;
+		for (size_t j0 = 0; j0 < wrows; j0 += CHUNK)
+			for (unsigned j = 0; j < CHUNK; j++) {
+				int32_t s = a * row[j0 + j] + (out[j0 + j] << p), q = s >> p, r = s & mask;
+				q += (r > half) | ((r == half) & q);
+				out[j0 + j] = q < lo ? lo : q > hi ? hi : q;
+			}
+	}
+}
+
 static void matmul(struct ctx *x, const struct tcu_insn *in)
 {
 	struct ttx_tcu *t = x->t;
 	unsigned N = t->arch.array_size;
+	size_t wrows = (N + CHUNK - 1) / CHUNK * CHUNK;
 	int zeroes = in->flags >> 1 & 1, accumulate = in->flags & 1;
-	int32_t zero[256] = { 0 }, out[256];
+	int32_t zero[256] = { 0 }, out[256 + CHUNK];
+	int32_t *padded = NULL;
+	if (!x->num.is_float && t->width <= 16) {
+		/* the weights in rows of whole chunks (the lanes past N zero) */
+		padded = t->scratch;
+		for (unsigned k = 0; k <= N; k++) {
+			memcpy(padded + k * wrows, t->weights + (size_t)k * N, N * 4);
+			memset(padded + k * wrows + N, 0, (wrows - N) * 4);
+		}
+	}
 	for (uint64_t i = 0; i <= in->op[2]; i++) {
 		const int32_t *v = zeroes ? zero : t->local + (in->addr[0] + (i << in->stride[0])) * N;
-		memcpy(out, t->weights, N * 4);   /* the bias */
-		if (!x->num.is_float && t->width <= 16) {
-			/* (the product and the accumulator at scale fit 32 bits) */
-			const int32_t lo = (int32_t)x->num.lo, hi = (int32_t)x->num.hi;
-			const unsigned p = t->point;
-			for (unsigned k = 0; k < N; k++) {
-				const int32_t a = v[k], *w = t->weights + (size_t)(k + 1) * N;
-				for (unsigned j = 0; j < N; j++) {
-					int32_t s = a * w[j] + (out[j] << p), q = s >> p, r = s & ((1 << p) - 1);
-					q += (r > (1 << (p - 1))) | ((r == (1 << (p - 1))) & q);
-					out[j] = q < lo ? lo : q > hi ? hi : q;
-				}
-			}
+		if (padded) {
+			matmul_vector16(v, padded, wrows, N, t->point, (int32_t)x->num.lo, (int32_t)x->num.hi, out);
 		} else {
+			memcpy(out, t->weights, N * 4);   /* the bias */
 			for (unsigned k = 0; k < N; k++)
 				for (unsigned j = 0; j < N; j++)
 					out[j] = mac(&x->num, v[k], t->weights[(size_t)(k + 1) * N + j], out[j]);
@@ -488,6 +517,11 @@ enum ttx_status tcu_execute(struct ttx_tcu *t, const struct tcu_program *p, cons
 			return tcu_fail(t, TTX_LIMIT, "%s: stopped after %llu instructions (the limit), at #%zu", name,
 			                (unsigned long long)max_insns, i);
 		x.index = i;
+		if (t->trace) {
+			char text[160];
+			tcu_insn_text(&p->insn[i], text, sizeof(text));
+			t->trace(t->trace_ctx, i, text);
+		}
 		enum ttx_status st = execute(&x, &p->insn[i]);
 		if (st != TTX_OK)
 			return st;

@@ -76,16 +76,23 @@ struct ttx_tcu {
 	int32_t *weights;                    /* (array_size + 1) rows: row 0 the bias */
 	int32_t *regs;                       /* simd_registers_depth rows */
 	int32_t *lut;                        /* lut_tables rows: table 0 the keys */
+	int32_t *scratch;                    /* the weights in rows of whole 16-lane chunks (exec.c) */
 	unsigned lut_tables;
 	uint64_t config[TCU_CFG_COUNT];
 	struct ttx_tcu_stats stats;
 	enum ttx_engine engine;
-	void *jit;                           /* compiled programs (jit/tcu_jit.c) */
+	void *jit;                           /* compiled programs (tcu_jit.c) */
+	void (*trace)(void *ctx, size_t index, const char *text);
+	void *trace_ctx;
 	char error[512];
 };
 
 enum ttx_status tcu_fail(struct ttx_tcu *t, enum ttx_status st, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+struct json;
+/* An architecture from a JSON object (arch.c; a .tarch, a .tmodel's "arch"). */
+enum ttx_status tcu_arch_from_json(const struct json *obj, const char *file, struct ttx_tcu_arch *out, char *err,
+                                   size_t errlen);
 /* The layout for an architecture (arch.c). */
 void tcu_layout_of(const struct ttx_tcu_arch *a, struct tcu_layout *l);
 /* Decode a program: TTX_EINVAL with "name: instruction #i (...): field"
@@ -99,6 +106,8 @@ void tcu_encode(const struct tcu_layout *l, const struct tcu_insn *i, uint8_t *o
 /* Run a decoded program (exec.c); name for messages. */
 enum ttx_status tcu_execute(struct ttx_tcu *t, const struct tcu_program *p, const char *name, uint64_t max_insns);
 const char *tcu_op_name(unsigned opcode);
+/* An instruction as the disassembler writes it (code.c). */
+void tcu_insn_text(const struct tcu_insn *in, char *buf, size_t len);
 /* The JIT (tcu_jit.c): run p compiled when the engine says so (1, the
    status in *st), else 0; free what it compiled. */
 int tcu_jit_run(struct ttx_tcu *t, const uint8_t *prog, size_t len, const struct tcu_program *p, const char *name,

@@ -10,7 +10,7 @@ int tcu_jit_run(struct ttx_tcu *t, const uint8_t *prog, size_t len, const struct
                 uint64_t max_insns, enum ttx_status *st)
 {
 	(void)prog, (void)len, (void)p, (void)max_insns;
-	if (t->engine != TTX_ENGINE_JIT)
+	if (t->engine != TTX_ENGINE_JIT || t->trace)
 		return 0;
 	*st = tcu_fail(t, TTX_EINVAL, "%s: --engine jit: the TCU's JIT is not built yet (use interp or auto)", name);
 	return 1;
