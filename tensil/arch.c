@@ -36,6 +36,7 @@ void tcu_layout_of(const struct ttx_tcu_arch *a, struct tcu_layout *l)
 	l->stride0_bits = bits_for(a->stride0_depth), l->stride1_bits = bits_for(a->stride1_depth);
 	l->other_bits = acc > d0 ? (acc > d1 ? acc : d1) : (d0 > d1 ? d0 : d1);
 	l->reg_bits = bits_for((uint64_t)a->simd_registers_depth + 1);
+	l->regs = a->simd_registers_depth;
 	l->tid_bits = bits_for(a->number_of_threads);
 	unsigned simd = 4 + 3 * l->reg_bits, size = l->local_bits > acc ? l->local_bits : acc;
 	l->op_bits[0] = round8(l->stride0_bits + l->local_bits);

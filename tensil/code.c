@@ -436,15 +436,15 @@ static enum ttx_status count_field(struct parser *p, const char *w, unsigned bit
 	return TTX_OK;
 }
 
-static enum ttx_status reg_field(struct parser *p, const char *w, int dest, unsigned bits, unsigned *out)
+static enum ttx_status reg_field(struct parser *p, const char *w, int dest, unsigned regs, unsigned *out)
 {
 	uint64_t r;
 	if (strcmp(w, dest ? "out" : "in") == 0)
 		r = 0;
 	else if (w[0] != 'r' || number(w + 1, &r) || r == 0)
 		return perr(p, "'%s': expected %s or a register r1, r2, ...", w, dest ? "out" : "in");
-	if (r >> bits)
-		return perr(p, "register %s: the architecture has %u", w, (1u << bits) - 1);
+	if (r > regs)
+		return perr(p, "register %s: the architecture has %u", w, regs);
 	*out = (unsigned)r;
 	return TTX_OK;
 }
@@ -580,8 +580,8 @@ static enum ttx_status assemble_line(struct parser *p, const struct tcu_layout *
 			return perr(p, "simd operation '%s' is not one (noop, zero, move, not, and, or, increment, decrement, "
 			            "add, subtract, multiply, abs, greater, greater_equal, min, max, lookup)", w[1]);
 		unsigned left, right, dest, r = l->reg_bits;
-		if ((st = reg_field(p, w[2], 0, r, &left)) || (st = reg_field(p, w[3], 0, r, &right)) ||
-		    (st = reg_field(p, w[4], 1, r, &dest)))
+		if ((st = reg_field(p, w[2], 0, l->regs, &left)) || (st = reg_field(p, w[3], 0, l->regs, &right)) ||
+		    (st = reg_field(p, w[4], 1, l->regs, &dest)))
 			return st;
 		if (strncmp(w[5], "w=", 2) || strncmp(w[6], "r=", 2))
 			return perr(p, "expected %s", usage[op]);

@@ -156,7 +156,9 @@ static struct json *container(struct reader *r, unsigned depth, int object)
 	}
 	for (;;) {
 		char *key = NULL;
+		unsigned kline, kcol;
 		skip_space(r);
+		kline = r->line, kcol = r->col;
 		if (object) {
 			if (r->p >= r->end || *r->p != '"') {
 				fail(r, "expected a member name in quotes");
@@ -178,6 +180,8 @@ static struct json *container(struct reader *r, unsigned depth, int object)
 			break;
 		}
 		e->key = key;
+		if (object)   /* (a member is where its name is) */
+			e->line = kline, e->col = kcol;
 		*tail = e, tail = &e->next;
 		skip_space(r);
 		if (r->p < r->end && *r->p == ',') {

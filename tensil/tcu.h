@@ -45,7 +45,7 @@ struct tcu_layout {
 	unsigned op_bits[3];                 /* each operand's field (a multiple of 8) */
 	unsigned local_bits, stride0_bits;   /* operand 0: address, stride above it */
 	unsigned other_bits, stride1_bits;   /* operand 1 */
-	unsigned reg_bits;                   /* a SIMD register number */
+	unsigned reg_bits, regs;             /* a SIMD register number; how many there are */
 	unsigned tid_bits;
 	unsigned header_bits;                /* flags 4, opcode 4, thread */
 };
