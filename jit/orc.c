@@ -10,6 +10,7 @@
 #include <llvm-c/Core.h>
 #include <llvm-c/Error.h>
 #include <llvm-c/LLJIT.h>
+#include <llvm-c/Orc.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
 #include <llvm-c/Transforms/PassBuilder.h>
@@ -17,6 +18,7 @@
 
 #include "tile.h"
 #include "jit.h"
+#include "orc.h"
 LLVMValueRef ttx_emit_block(LLVMContextRef ctx, LLVMModuleRef mod, const char *name,
                             const struct ttx_block_desc *d);
 
@@ -119,6 +121,16 @@ struct ttx_orc *ttx_orc_new(char *err, size_t errlen)
 		ttx_orc_free(o);
 		return NULL;
 	}
+	/* the C library's memcpy, memmove and memset, which code generation
+	   may call, from the process */
+	LLVMOrcDefinitionGeneratorRef gen;
+	e = LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess(&gen, LLVMOrcLLJITGetGlobalPrefix(o->jit), NULL, NULL);
+	if (e) {
+		take_error(e, "the JIT's process symbols", err, errlen);
+		ttx_orc_free(o);
+		return NULL;
+	}
+	LLVMOrcJITDylibAddGenerator(LLVMOrcLLJITGetMainJITDylib(o->jit), gen);
 	o->tsc = LLVMOrcCreateNewThreadSafeContext();
 	o->pass_options = LLVMCreatePassBuilderOptions();
 	/* LLVM sets up parts of its code generator lazily, at their first use:
@@ -140,7 +152,7 @@ struct ttx_orc *ttx_orc_new(char *err, size_t errlen)
 	return o;
 }
 
-ttx_block_fn ttx_orc_compile(struct ttx_orc *o, const struct ttx_block_desc *d, char *err, size_t errlen)
+void *ttx_orc_compile_with(struct ttx_orc *o, ttx_orc_build_fn build, void *arg, char *err, size_t errlen)
 {
 	char name[32];
 	snprintf(name, sizeof(name), "ttx_block_%u", o->nfunctions++);
@@ -150,7 +162,7 @@ ttx_block_fn ttx_orc_compile(struct ttx_orc *o, const struct ttx_block_desc *d, 
 	LLVMTargetDataRef layout = LLVMCreateTargetDataLayout(o->tm);
 	LLVMSetModuleDataLayout(mod, layout);
 	LLVMDisposeTargetData(layout);
-	ttx_emit_block(ctx, mod, name, d);
+	build(arg, ctx, mod, name);
 
 	char *msg = NULL;
 	if (LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg)) {
@@ -185,8 +197,19 @@ ttx_block_fn ttx_orc_compile(struct ttx_orc *o, const struct ttx_block_desc *d, 
 		take_error(e, "compiling a block", err, errlen);
 		return NULL;
 	}
+	return (void *)(uintptr_t)addr;
+}
+
+static void build_block(void *arg, LLVMContextRef ctx, LLVMModuleRef mod, const char *name)
+{
+	ttx_emit_block(ctx, mod, name, arg);
+}
+
+ttx_block_fn ttx_orc_compile(struct ttx_orc *o, const struct ttx_block_desc *d, char *err, size_t errlen)
+{
+	void *p = ttx_orc_compile_with(o, build_block, (void *)d, err, errlen);
 	ttx_block_fn fn;
-	uintptr_t a = (uintptr_t)addr;
+	uintptr_t a = (uintptr_t)p;
 	memcpy(&fn, &a, sizeof(fn));
-	return fn;
+	return p ? fn : NULL;
 }

@@ -507,11 +507,29 @@ static enum ttx_status check_program(struct ttx_tcu *t, const struct tcu_program
 	return TTX_OK;
 }
 
+static void ctx_init(struct ctx *x, struct ttx_tcu *t, const char *name)
+{
+	x->t = t, x->name = name, x->index = 0;
+	x->num.point = t->point, x->num.is_float = t->is_float;
+	x->num.lo = -((int64_t)1 << (t->width - 1)), x->num.hi = ((int64_t)1 << (t->width - 1)) - 1;
+	x->num.one = (int64_t)1 << t->point;
+}
+
+enum ttx_status tcu_execute_one(struct ttx_tcu *t, const struct tcu_insn *in, size_t index, const char *name)
+{
+	struct ctx x;
+	ctx_init(&x, t, name);
+	x.index = index;
+	enum ttx_status st = execute(&x, in);
+	if (st == TTX_OK)
+		t->stats.insns++, t->stats.insns_by_opcode[in->opcode]++;
+	return st;
+}
+
 enum ttx_status tcu_execute(struct ttx_tcu *t, const struct tcu_program *p, const char *name, uint64_t max_insns)
 {
-	struct ctx x = { t, name, 0, { t->point, 0, 0, 0, t->is_float } };
-	x.num.lo = -((int64_t)1 << (t->width - 1)), x.num.hi = ((int64_t)1 << (t->width - 1)) - 1;
-	x.num.one = (int64_t)1 << t->point;
+	struct ctx x;
+	ctx_init(&x, t, name);
 	for (size_t i = 0; i < p->n; i++) {
 		if (max_insns && t->stats.insns >= max_insns)
 			return tcu_fail(t, TTX_LIMIT, "%s: stopped after %llu instructions (the limit), at #%zu", name,

@@ -103,6 +103,9 @@ enum ttx_status tcu_decode(const struct ttx_tcu_arch *a, const uint8_t *bytes, s
 void tcu_program_free(struct tcu_program *p);
 /* One instruction back to bytes. */
 void tcu_encode(const struct tcu_layout *l, const struct tcu_insn *i, uint8_t *out);
+/* One instruction of program `name` at index, as the interpreter runs it
+   (its statistics counted). */
+enum ttx_status tcu_execute_one(struct ttx_tcu *t, const struct tcu_insn *in, size_t index, const char *name);
 /* Run a decoded program (exec.c); name for messages. */
 enum ttx_status tcu_execute(struct ttx_tcu *t, const struct tcu_program *p, const char *name, uint64_t max_insns);
 const char *tcu_op_name(unsigned opcode);
