@@ -58,7 +58,7 @@ if [ -n "${PYTHON:-}" ] && [ "$PYTHON" != ":" ] && [ -n "${pythondir:-}" ]; then
 	(cd "$tmp" && LD_PRELOAD="${SANITIZER_PRELOAD:-${LD_PRELOAD:-}}" \
 		ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0" \
 		TTX_LIBRARY="$root$libdir/libttx.so.0" PYTHONPATH="$root$pythondir" "$PYTHON" -c \
-		"import ttx, numpy; assert ttx.version() == '$version'; print(ttx.relu(numpy.array([-1.0, 2.0], numpy.float32)))") \
+		"import ttx, ttx.tensil, numpy; assert ttx.version() == '$version'; print(ttx.relu(numpy.array([-1.0, 2.0], numpy.float32)))") \
 		>"$tmp/py.out" 2>&1 || { cat "$tmp/py.out"; fail "import ttx from the installed tree"; }
 fi
 cat "$tmp/out"
