@@ -48,14 +48,14 @@ static int src_ref(struct src_val v)
 	return v.exp ? (int)v.exp - v.bias : NO_REF;
 }
 
-static inline simde__m512i splat(int32_t x)
+static inline __attribute__((always_inline)) simde__m512i splat(int32_t x)
 {
 	return simde_mm512_set1_epi32(x);
 }
 
 /* Two rows' 16-bit values in each 32-bit lane, the first low
    (step 2's pairs of SrcB rows, SrcA's columns twice). */
-static inline simde__m512i pair_pack(simde__m512i r0, simde__m512i r1)
+static inline __attribute__((always_inline)) simde__m512i pair_pack(simde__m512i r0, simde__m512i r1)
 {
 	return simde_mm512_or_si512(simde_mm512_and_si512(r0, splat(0xFFFF)), simde_mm512_slli_epi32(r1, 16));
 }
@@ -158,7 +158,7 @@ const struct ttx_mop_operands *ttx_matrix_load_a_cached(struct ttx_srca_cache *c
 
 /* Dst's INT32 (sign-magnitude in the FP32 shuffle, TC/Dst.md) of 16 lanes
    from the high and low DstBits rows, and back. */
-static simde__m512i dst_int32_read16(const uint16_t *hi_row, const uint16_t *lo_row)
+static inline __attribute__((always_inline)) simde__m512i dst_int32_read16(const uint16_t *hi_row, const uint16_t *lo_row)
 {
 	simde__m512i hi = ttx_load16_u16(hi_row), lo = ttx_load16_u16(lo_row);
 	simde__m512i mag = simde_mm512_or_si512(simde_mm512_slli_epi32(simde_mm512_and_si512(hi, splat(0xFF)), 23),
@@ -168,7 +168,7 @@ static simde__m512i dst_int32_read16(const uint16_t *hi_row, const uint16_t *lo_
 	return simde_mm512_mask_sub_epi32(mag, neg, simde_mm512_setzero_si512(), mag);
 }
 
-static void dst_int32_write16(uint16_t *hi_row, uint16_t *lo_row, simde__m512i v)
+static inline __attribute__((always_inline)) void dst_int32_write16(uint16_t *hi_row, uint16_t *lo_row, simde__m512i v)
 {
 	simde__m512i mag = simde_mm512_abs_epi32(v);   /* never -2^31: saturated before */
 	simde__m512i hi = simde_mm512_or_si512(simde_mm512_srli_epi32(mag, 23),
@@ -181,7 +181,7 @@ static void dst_int32_write16(uint16_t *hi_row, uint16_t *lo_row, simde__m512i v
 
 /* SaturateAddInt32 (TC/MVMUL.md) of 16 lanes: the wrapped sum overflowed
    where both addends have one sign and the sum the other. */
-static simde__m512i dst_int32_sat_add16(simde__m512i d, simde__m512i x)
+static inline __attribute__((always_inline)) simde__m512i dst_int32_sat_add16(simde__m512i d, simde__m512i x)
 {
 	const simde__m512i max = splat(0x7FFFFFFF), min = splat(-0x7FFFFFFF), zero = simde_mm512_setzero_si512();
 	simde__m512i s = simde_mm512_add_epi32(d, x);
@@ -491,7 +491,7 @@ void ttx_matrix_dot_fp_scalar(struct ttx_tile *t, const uint32_t (*arows)[TTX_CO
  * grid; lanes whose addend takes no part are masked off. */
 
 /* Unsigned n * 2^-s rounded to nearest, ties away, per lane; s >= -3. */
-static inline simde__m512i round_magnitude16(simde__m512i n, simde__m512i s)
+static inline __attribute__((always_inline)) simde__m512i round_magnitude16(simde__m512i n, simde__m512i s)
 {
 	const simde__m512i one = splat(1), zero = simde_mm512_setzero_si512();
 	simde__m512i right = simde_mm512_srlv_epi32(
@@ -503,7 +503,7 @@ static inline simde__m512i round_magnitude16(simde__m512i n, simde__m512i s)
 /* The same for Dst's significands, n < 2^25: (n 2^3 + half) >> (s + 3),
    with no left shift to choose (shifts by 32 or more give 0, below half a
    unit). */
-static inline simde__m512i round_dst16(simde__m512i n, simde__m512i s)
+static inline __attribute__((always_inline)) simde__m512i round_dst16(simde__m512i n, simde__m512i s)
 {
 	simde__m512i s3 = simde_mm512_add_epi32(s, splat(3));
 	simde__m512i half = simde_mm512_sllv_epi32(splat(1), simde_mm512_sub_epi32(s3, splat(1)));   /* 0 for s3 = 0 */
@@ -598,7 +598,7 @@ static inline __attribute__((always_inline)) void half_sums_pair(const struct tt
 		/* the pair's two rows in each 32-bit lane */
 		b[i] = simde_mm512_adds_epi16(simde_mm512_loadu_si512(op->ref16[k0 + i]), simde_mm512_set1_epi32(bref[k0 + i]));
 		if (masked)
-			r = simde_mm512_mask_max_epi16(r, simde_mm512_cmpge_epi16_mask(b[i], lo), r, b[i]);
+			r = ttx_max_epi16_where_ge(r, b[i], lo);
 		else
 			r = simde_mm512_max_epi16(r, b[i]);
 	}
@@ -611,7 +611,7 @@ static inline __attribute__((always_inline)) void half_sums_pair(const struct tt
 		x = simde_mm512_add_epi16(x, simde_mm512_srai_epi16(x, 15));
 		simde__m512i u = simde_mm512_mulhrs_epi16(x, m);
 		if (masked)
-			acc = simde_mm512_mask_add_epi16(acc, simde_mm512_cmpge_epi16_mask(b[i], lo), acc, u);
+			acc = ttx_add_epi16_where_ge(acc, u, b[i], lo);
 		else
 			acc = simde_mm512_add_epi16(acc, u);
 	}
@@ -622,10 +622,12 @@ static inline __attribute__((always_inline)) void half_sums_pair(const struct tt
 /* The 32-bit lanes of row i (0, 1) of a pair from its 16-bit lanes: the
    16 bits sign-extended (elsewhere the sign from a 16-bit shift: SIMDe
    has no 512-bit arithmetic shift of 32-bit lanes). */
-static inline simde__m512i pair_row(simde__m512i v, unsigned i)
+static inline __attribute__((always_inline)) simde__m512i pair_row(simde__m512i v, unsigned i)
 {
 #if defined(SIMDE_X86_AVX512F_NATIVE)
 	return _mm512_srai_epi32(i ? v : _mm512_slli_epi32(v, 16), 16);
+#elif defined(TTX_SIMD16_GENERIC)
+	return ttx_half16(v, i);
 #else
 	simde__m512i sign = simde_mm512_srai_epi16(v, 15);
 	if (i)
@@ -845,7 +847,7 @@ void ttx_matrix_elementwise_scalar(struct ttx_tile *t, enum ttx_elw_op eop, cons
 }
 
 /* ReadSrcInt8 after the phase mask (src_int8) for 16 data. */
-static simde__m512i src_int8_16(const uint32_t x[TTX_COLS], unsigned fmt, uint32_t mask)
+static inline __attribute__((always_inline)) simde__m512i src_int8_16(const uint32_t x[TTX_COLS], unsigned fmt, uint32_t mask)
 {
 	simde__m512i v = simde_mm512_and_si512(simde_mm512_loadu_si512(x),
 	                                       splat((int32_t)(ttx_truncate_src(0x7FFFFu, fmt) & mask)));
@@ -857,7 +859,7 @@ static simde__m512i src_int8_16(const uint32_t x[TTX_COLS], unsigned fmt, uint32
 
 /* The signed magnitudes sig (sign in bit 31) of the lanes in `take`,
    rounded by round_magnitude16 with shift s, added to sum. */
-static simde__m512i add_signed16(simde__m512i sum, simde__mmask16 take, simde__m512i sig, simde__m512i n,
+static inline __attribute__((always_inline)) simde__m512i add_signed16(simde__m512i sum, simde__mmask16 take, simde__m512i sig, simde__m512i n,
                                  simde__m512i s)
 {
 	simde__m512i u = round_magnitude16(n, s);

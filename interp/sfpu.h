@@ -15,6 +15,8 @@
 
 #include <simde/x86/avx512.h>
 
+#include "simd16.h"
+
 #include "tile.h"
 
 /* LaneConfig bits (TC/SFPCONFIG.md). */

@@ -168,7 +168,7 @@ uint32_t ttx_wh_mad(uint32_t a, uint32_t b, uint32_t c)
  *    rounds to nearest even at 24 bits exactly like datapath(); the
  *    exponent field then moves by e - 153 (the weight of frame bit 0). */
 
-static inline simde__m512i splat32(uint32_t x)
+static inline __attribute__((always_inline)) simde__m512i splat32(uint32_t x)
 {
 	return simde_mm512_set1_epi32((int32_t)x);
 }
@@ -177,10 +177,10 @@ static inline simde__m512i splat32(uint32_t x)
    AVX-512 converts in one instruction; SIMDe's portable form of that
    instruction does not round the same way for every value, so elsewhere ttx
    converts lane by lane with C's conversion (round to nearest even). */
-static simde__m512i u32_to_f32_bits(simde__m512i u)
+static inline __attribute__((always_inline)) simde__m512i u32_to_f32_bits(simde__m512i u)
 {
-#if defined(SIMDE_X86_AVX512F_NATIVE)
-	return simde_mm512_castps_si512(simde_mm512_cvtepu32_ps(u));
+#if defined(SIMDE_X86_AVX512F_NATIVE) || defined(TTX_SIMD16_GENERIC)
+	return simde_mm512_castps_si512(simde_mm512_cvtepu32_ps(u));   /* (simd16.h's form elsewhere) */
 #else
 	uint32_t in[16], out[16];
 	simde_mm512_storeu_si512(in, u);
@@ -195,7 +195,7 @@ static simde__m512i u32_to_f32_bits(simde__m512i u)
 /* Bits 47..20 of the 48-bit product of the significands of a and b (the
    hidden bit always set: the caller drops the products of zeros), with the
    OR of bits 19..0 ORed into bit 0. */
-static inline simde__m512i sig_product(simde__m512i a, simde__m512i b)
+static inline __attribute__((always_inline)) simde__m512i sig_product(simde__m512i a, simde__m512i b)
 {
 #if defined(SIMDE_X86_AVX512F_NATIVE)
 	/* In FP32: x = 1.ma * 2^26 and y = 1.mb are exact, and so is
@@ -215,6 +215,21 @@ static inline simde__m512i sig_product(simde__m512i a, simde__m512i b)
 	__m512i low = _mm512_mullo_epi32(_mm512_castps_si512(x), _mm512_castps_si512(y));
 	return _mm512_mask_or_epi32(p, _mm512_test_epi32_mask(low, _mm512_set1_epi32(0xFFFFF)), p,
 	                            _mm512_set1_epi32(1));
+#elif defined(TTX_SIMD16_GENERIC)
+	/* each 64-bit lane's two products (even and odd 32-bit lanes) whole,
+	   in the host's vectors (simd16.h): bits 47..20 and the OR of 19..0
+	   back in each product's own 32-bit lane */
+	const simde__m512i M23 = splat32(0x7FFFFF), ONE = splat32(0x800000);
+	ttx_v512 ma = simde_mm512_ternarylogic_epi32(a, M23, ONE, 0xEA);
+	ttx_v512 mb = simde_mm512_ternarylogic_epi32(b, M23, ONE, 0xEA), r;
+	TTX_PARTS(k) {
+		ttx_vq x = (ttx_vq)ma.p[k], y = (ttx_vq)mb.p[k];
+		ttx_vq pe = (x & 0xFFFFFFFFu) * (y & 0xFFFFFFFFu), po = (x >> 32) * (y >> 32);
+		ttx_vi hi = (ttx_vi)((pe >> 20) | (po >> 20) << 32);
+		ttx_vi lo = (ttx_vi)((pe & 0xFFFFF) | (po & 0xFFFFF) << 32);
+		r.p[k] = hi | ((lo != 0) & 1);
+	}
+	return r;
 #else
 	/* (product << 12) has them in its high and low dwords: from two
 	   mul_epu32 (even and odd lanes), gathered back (lane 2j from dword
@@ -266,7 +281,7 @@ static inline __attribute__((always_inline)) simde__m512i specials16(simde__m512
    exponent of frame bit 0 less 153 (in place): the field is that of
    |sum| as a float (127 .. 156) plus e, so it underflows only with e < 0
    and overflows only with e > 0. */
-static inline simde__m512i out_of_range16(simde__m512i r, simde__mmask16 out, simde__m512i e, simde__m512i sign)
+static inline __attribute__((always_inline)) simde__m512i out_of_range16(simde__m512i r, simde__mmask16 out, simde__m512i e, simde__m512i sign)
 {
 	simde__mmask16 over = simde_mm512_mask_cmpgt_epi32_mask(out, e, simde_mm512_setzero_si512());
 	r = simde_mm512_mask_mov_epi32(r, out, simde_mm512_setzero_si512());

@@ -46,7 +46,7 @@ static inline uint32_t zero_mask(ttx_lanes a)
 }
 
 /* Count leading zeros, 32 for zero (AVX512CD vplzcntd, else smear + popcount). */
-static inline simde__m512i clz16(simde__m512i a)
+static inline __attribute__((always_inline)) simde__m512i clz16(simde__m512i a)
 {
 #if defined(SIMDE_X86_AVX512CD_NATIVE)
 	return _mm512_lzcnt_epi32(a);

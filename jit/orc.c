@@ -152,6 +152,24 @@ struct ttx_orc *ttx_orc_new(char *err, size_t errlen)
 	return o;
 }
 
+/* The machine code of a module, as assembler text on stderr: a copy is
+   compiled (code generation changes the module it runs on) by the same
+   target machine as the JIT's. */
+static void dump_asm(struct ttx_orc *o, LLVMModuleRef mod)
+{
+	LLVMModuleRef copy = LLVMCloneModule(mod);
+	LLVMMemoryBufferRef buf = NULL;
+	char *msg = NULL;
+	if (LLVMTargetMachineEmitToMemoryBuffer(o->tm, copy, LLVMAssemblyFile, &msg, &buf) == 0) {
+		fwrite(LLVMGetBufferStart(buf), 1, LLVMGetBufferSize(buf), stderr);
+		LLVMDisposeMemoryBuffer(buf);
+	} else {
+		fprintf(stderr, "ttx: TTX_JIT_ASM: %s\n", msg ? msg : "no assembly");
+	}
+	LLVMDisposeMessage(msg);
+	LLVMDisposeModule(copy);
+}
+
 void *ttx_orc_compile_with(struct ttx_orc *o, ttx_orc_build_fn build, void *arg, char *err, size_t errlen)
 {
 	char name[32];
@@ -184,6 +202,8 @@ void *ttx_orc_compile_with(struct ttx_orc *o, ttx_orc_build_fn build, void *arg,
 	}
 	if (getenv("TTX_JIT_DUMP"))   /* debugging aid: the optimised IR on stderr */
 		LLVMDumpModule(mod);
+	if (getenv("TTX_JIT_ASM"))    /* and the host code it becomes (docs/portability.md) */
+		dump_asm(o, mod);
 	LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, o->tsc);
 	e = LLVMOrcLLJITAddLLVMIRModule(o->jit, LLVMOrcLLJITGetMainJITDylib(o->jit), tsm);
 	if (e) {
