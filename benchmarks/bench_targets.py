@@ -2,12 +2,13 @@
 """ttx built several ways on one host, timed in one run (issue 33).
 
     benchmarks/bench_targets.py --build avx512=/path/a --build v4=/path/b \
-        --build v3=/path/c [--rounds 3] [--quick]
+        --build v3=/path/c [--jit-cpu v3=x86-64-v3] [--rounds 3] [--quick]
 
 Each --build is a configured and built tree (`make` and the benchmark
 programs: `make benchmarks/bench_matrix benchmarks/bench_sfpu
 benchmarks/bench_pack benchmarks/bench_ops`).  The demo and the four
-benchmarks run in every tree in turn, round after round, and each line's
+benchmarks run in every tree in turn (--jit-cpu: that build's JIT makes
+code for another CPU, as on an AVX2 host), round after round, and each line's
 best is kept; the table gives every line's figure per build and the
 slowdown of each build against the first (first's rate / this rate, or this
 time / first's time: 1.00 is as fast, 1.50 is 50 % slower).
@@ -20,8 +21,10 @@ import subprocess
 import sys
 
 
-def run(cmd, cwd):
+def run(cmd, cwd, jit_cpu=None):
     env = dict(os.environ)
+    if jit_cpu:
+        env["TTX_JIT_CPU"] = jit_cpu
     p = subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if p.returncode != 0:
         sys.exit("bench_targets: %s in %s failed:\n%s" % (" ".join(cmd), cwd, p.stdout))
@@ -79,6 +82,8 @@ def ops(out):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--build", action="append", required=True, metavar="NAME=DIR")
+    ap.add_argument("--jit-cpu", action="append", default=[], metavar="NAME=CPU",
+                    help="the JIT of build NAME generates code for CPU (TTX_JIT_CPU), e.g. v3=x86-64-v3")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--quick", action="store_true", help="shorter benchmark runs")
     a = ap.parse_args()
@@ -88,6 +93,7 @@ def main():
         if not path or not os.path.isfile(os.path.join(path, "ttx")):
             sys.exit("bench_targets: --build %s: expected NAME=DIR with a built ttx in DIR" % b)
         builds.append((name, os.path.abspath(path)))
+    jit_cpu = dict(x.split("=", 1) for x in a.jit_cpu)
     q = ["--quick"] if a.quick else []
     benches = [
         (["./ttx", "demo"], demo),
@@ -101,7 +107,7 @@ def main():
         for cmd, parse in benches:
             for name, path in builds:
                 print("round %d/%d: %s in %s" % (r + 1, a.rounds, " ".join(cmd), name), file=sys.stderr, flush=True)
-                for line, value, higher in parse(run(cmd, path)):
+                for line, value, higher in parse(run(cmd, path, jit_cpu.get(name))):
                     key = (line, name)
                     if line not in order:
                         order.append(line)

@@ -523,10 +523,10 @@ static inline __attribute__((always_inline)) simde__m512i round_half_up16(simde_
 		x = simde_mm512_slli_epi32(x, 13);
 		t = simde_mm512_add_epi32(t, splat(13));
 	}
-#if defined(SIMDE_X86_AVX512F_NATIVE)
-	__m512i tc = _mm512_min_epi32(t, splat(31));
-	__m512i half = _mm512_sllv_epi32(splat(1), _mm512_sub_epi32(tc, splat(1)));   /* 0 for tc = 0 */
-	return _mm512_srav_epi32(_mm512_add_epi32(x, half), tc);
+#if defined(SIMDE_X86_AVX512F_NATIVE) || defined(TTX_SIMD16_GENERIC)   /* (simd16.h has srav there) */
+	simde__m512i tc = simde_mm512_min_epi32(t, splat(31));
+	simde__m512i half = simde_mm512_sllv_epi32(splat(1), simde_mm512_sub_epi32(tc, splat(1)));   /* 0 for tc = 0 */
+	return simde_mm512_srav_epi32(simde_mm512_add_epi32(x, half), tc);
 #else
 	const simde__m512i bias = splat(1 << 30);
 	simde__m512i tc = simde_mm512_min_epi32(t, splat(30));
@@ -672,6 +672,15 @@ static inline __attribute__((always_inline)) simde__m512i units_to_fields16(simd
 	   of two) */
 #if defined(SIMDE_X86_AVX512CD_NATIVE)
 	simde__m512i shift = _mm512_sub_epi32(_mm512_lzcnt_epi32(m), splat(1));
+#elif defined(TTX_SIMD16_GENERIC)
+	/* m < 2^30: the signed conversion (one instruction; the unsigned one
+	   takes several without AVX-512) */
+	ttx_v512 fm;
+	TTX_PARTS(k) fm.p[k] = (ttx_vi)__builtin_convertvector(m.p[k], ttx_vf);
+	simde__m512i lead = simde_mm512_sub_epi32(simde_mm512_srli_epi32(fm, 23), splat(127));
+	simde__m512i above = simde_mm512_srlv_epi32(m, lead);
+	lead = simde_mm512_mask_sub_epi32(lead, simde_mm512_cmpeq_epi32_mask(above, zero), lead, splat(1));
+	simde__m512i shift = simde_mm512_sub_epi32(splat(30), lead);
 #else
 	simde__m512i lead = simde_mm512_sub_epi32(
 		simde_mm512_srli_epi32(simde_mm512_castps_si512(simde_mm512_cvtepu32_ps(m)), 23), splat(127));

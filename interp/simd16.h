@@ -8,6 +8,12 @@
 
 #include <simde/x86/avx512.h>
 
+/* SIMDe 0.7 has no 512-bit variable arithmetic shift; AVX-512 has it and
+   the forms below give it elsewhere */
+#if defined(SIMDE_X86_AVX512F_NATIVE) && !defined(simde_mm512_srav_epi32)
+#define simde_mm512_srav_epi32 _mm512_srav_epi32
+#endif
+
 /* ---- 512-bit vectors on hosts without AVX-512 ----
  *
  * SIMDe keeps a 512-bit vector in memory on such hosts and maps many
@@ -90,7 +96,7 @@ TTX_V16 ttx_v512 ttx_lanes16(simde__mmask16 k)
 #pragma GCC unroll 8
 		for (unsigned i = 0; i < TTX_PL; i++)
 			bit[i] = 1 << (p * TTX_PL + i);
-		r.p[p] = (bit & (int32_t)k) != 0;
+		r.p[p] = (bit & (int32_t)k) == bit;   /* (== bit: no inversion after the compare) */
 	}
 	return r;
 }
@@ -174,10 +180,18 @@ TTX_OP2(max_epi16, ttx_sel((ttx_vi)((ttx_vh)X > (ttx_vh)Y), X, Y))
 /* saturating: where both operands' signs differ from the result's
    (the difference's: where the operands' signs differ and the result's
    differs from the first), the limit of the first operand's sign */
+#if defined(__AVX2__)   /* AVX2 has these 16-bit operations itself */
+TTX_OP2(adds_epi16, _mm256_adds_epi16((__m256i)X, (__m256i)Y))
+TTX_OP2(subs_epi16, _mm256_subs_epi16((__m256i)X, (__m256i)Y))
+TTX_OP2(srav_epi32, _mm256_srav_epi32((__m256i)X, (__m256i)Y))
+#else
 TTX_OP2(adds_epi16, ttx_sel((ttx_vi)((ttx_vh)(~(X ^ Y) & (X ^ (ttx_vi)((ttx_vhu)X + (ttx_vhu)Y))) < 0),
                             (ttx_vi)(((ttx_vh)X >> 15) ^ 0x7FFF), (ttx_vi)((ttx_vhu)X + (ttx_vhu)Y)))
 TTX_OP2(subs_epi16, ttx_sel((ttx_vi)((ttx_vh)((X ^ Y) & (X ^ (ttx_vi)((ttx_vhu)X - (ttx_vhu)Y))) < 0),
                             (ttx_vi)(((ttx_vh)X >> 15) ^ 0x7FFF), (ttx_vi)((ttx_vhu)X - (ttx_vhu)Y)))
+/* counts of 32 or more give the sign */
+TTX_OP2(srav_epi32, X >> ttx_sel((ttx_vi)((ttx_vu)Y > 31), (ttx_vi){ 0 } + 31, Y))
+#endif
 #undef TTX_OP2
 
 /* the low and high 16 bits of each 32-bit lane, sign-extended */
@@ -203,6 +217,10 @@ TTX_V16 ttx_v512 ttx_mm512_sllv_epi16(ttx_v512 a, ttx_v512 b)
 TTX_V16 ttx_v512 ttx_mm512_mulhrs_epi16(ttx_v512 a, ttx_v512 b)
 {
 	ttx_v512 r;
+#if defined(__AVX2__)
+	TTX_PARTS(k) r.p[k] = (ttx_vi)_mm256_mulhrs_epi16((__m256i)a.p[k], (__m256i)b.p[k]);
+	return r;
+#endif
 	TTX_PARTS(k) {
 		ttx_vi lo = ((ttx_lo16(a.p[k]) * ttx_lo16(b.p[k]) >> 14) + 1) >> 1;
 		ttx_vi hi = ((ttx_hi16(a.p[k]) * ttx_hi16(b.p[k]) >> 14) + 1) >> 1;
@@ -215,6 +233,10 @@ TTX_V16 ttx_v512 ttx_mm512_mulhrs_epi16(ttx_v512 a, ttx_v512 b)
 TTX_V16 ttx_v512 ttx_mm512_madd_epi16(ttx_v512 a, ttx_v512 b)
 {
 	ttx_v512 r;
+#if defined(__AVX2__)
+	TTX_PARTS(k) r.p[k] = (ttx_vi)_mm256_madd_epi16((__m256i)a.p[k], (__m256i)b.p[k]);
+	return r;
+#endif
 	TTX_PARTS(k) r.p[k] = (ttx_vi)((ttx_vu)(ttx_lo16(a.p[k]) * ttx_lo16(b.p[k])) +
 	                               (ttx_vu)(ttx_hi16(a.p[k]) * ttx_hi16(b.p[k])));
 	return r;
@@ -337,8 +359,8 @@ TTX_CMP_MASK(cmpge_epu32_mask, ttx_vu, >=)
 TTX_V16 simde__mmask16 ttx_mm512_test_epi32_mask(ttx_v512 a, ttx_v512 b)
 {
 	ttx_v512 m;
-	TTX_PARTS(k) m.p[k] = (a.p[k] & b.p[k]) != 0;
-	return ttx_bits16(m);
+	TTX_PARTS(k) m.p[k] = (a.p[k] & b.p[k]) == 0;
+	return (simde__mmask16)~ttx_bits16(m);   /* (one scalar NOT, not one a part) */
 }
 
 TTX_V16 simde__mmask16 ttx_mm512_movepi32_mask(ttx_v512 a)
@@ -446,6 +468,8 @@ TTX_V16 ttx_v512 ttx_mm512_maskz_mov_epi32(simde__mmask16 k, ttx_v512 a)
 #define simde_mm512_slli_epi64 ttx_mm512_slli_epi64
 #undef simde_mm512_srai_epi16
 #define simde_mm512_srai_epi16 ttx_mm512_srai_epi16
+#undef simde_mm512_srav_epi32
+#define simde_mm512_srav_epi32 ttx_mm512_srav_epi32
 #undef simde_mm512_abs_epi32
 #define simde_mm512_abs_epi32 ttx_mm512_abs_epi32
 #undef simde_mm512_popcnt_epi32

@@ -102,12 +102,17 @@ struct ttx_orc *ttx_orc_new(char *err, size_t errlen)
 		return NULL;
 	}
 	/* The host's CPU and features (AVX-512, AVX2 or NEON): one machine for
-	   the optimiser, one handed to LLJIT for code generation. */
+	   the optimiser, one handed to LLJIT for code generation.
+	   TTX_JIT_CPU (and TTX_JIT_FEATURES) name another CPU of the host's
+	   architecture, e.g. x86-64-v3 for an AVX2 machine's code on an
+	   AVX-512 one (docs/portability.md). */
 	LLVMTargetMachineRef tm[2];
+	const char *cpu_env = getenv("TTX_JIT_CPU"), *features_env = getenv("TTX_JIT_FEATURES");
 	for (int i = 0; i < 2; i++) {
 		char *cpu = LLVMGetHostCPUName(), *features = LLVMGetHostCPUFeatures();
-		tm[i] = LLVMCreateTargetMachine(target, o->triple, cpu, features, LLVMCodeGenLevelNone,
-		                                LLVMRelocDefault, LLVMCodeModelJITDefault);
+		tm[i] = LLVMCreateTargetMachine(target, o->triple, cpu_env ? cpu_env : cpu,
+		                                cpu_env ? (features_env ? features_env : "") : features,
+		                                LLVMCodeGenLevelNone, LLVMRelocDefault, LLVMCodeModelJITDefault);
 		LLVMDisposeMessage(cpu);
 		LLVMDisposeMessage(features);
 	}

@@ -97,6 +97,9 @@ START_TEST(test_elementwise)
 	CHECK2(simde_mm512_max_epu32, x > y ? x : y);
 	CHECK2(simde_mm512_sllv_epi32, y > 31 ? 0 : x << y);
 	CHECK2(simde_mm512_srlv_epi32, y > 31 ? 0 : x >> y);
+#if defined(SIMDE_X86_AVX512F_NATIVE) || defined(TTX_SIMD16_GENERIC)
+	CHECK2(simde_mm512_srav_epi32, (uint32_t)((int32_t)x >> (y > 31 ? 31 : y)));
+#endif
 	CHECK2(simde_mm512_add_epi16, pack16(h(x, 0) + h(y, 0), h(x, 1) + h(y, 1)));
 	CHECK2(simde_mm512_mullo_epi16, pack16(h(x, 0) * h(y, 0), h(x, 1) * h(y, 1)));
 	CHECK2(simde_mm512_max_epi16, pack16(h(x, 0) > h(y, 0) ? h(x, 0) : h(y, 0), h(x, 1) > h(y, 1) ? h(x, 1) : h(y, 1)));
