@@ -69,7 +69,10 @@ cd "$build/tree"
 [ -x configure ] || autoreconf -fi >/dev/null 2>&1
 if [ ! -f Makefile ]; then
 	say "configuring in $build/tree"
-	./configure -q --host=aarch64-linux-gnu --disable-native \
+	# (prefix /opt/ttx: the sysroot's Python, run from another place,
+	# searches no /usr/local for packages, which test_install checks for
+	# those prefixes)
+	./configure -q --host=aarch64-linux-gnu --disable-native --prefix=/opt/ttx \
 		CC="aarch64-linux-gnu-gcc --sysroot=$sysroot" CFLAGS="-O2 -g" \
 		PKG_CONFIG_LIBDIR="$sysroot/usr/lib/aarch64-linux-gnu/pkgconfig:$sysroot/usr/share/pkgconfig" \
 		PKG_CONFIG_SYSROOT_DIR="$sysroot" --with-llvm-config="$build/llvm-config" PYTHON="$sysroot/usr/bin/python3" \
