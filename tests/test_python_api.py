@@ -121,7 +121,9 @@ def ctrl_c_stops_a_long_op():
     finally:
         timer.cancel()
     elapsed = time.time() - start
-    assert elapsed < 3, "KeyboardInterrupt came %.1f s after the op started" % elapsed
+    # (TTX_TEST_TIME_SCALE: slower machines, e.g. make check-aarch64 under qemu)
+    limit = 3 * float(os.environ.get("TTX_TEST_TIME_SCALE", "1"))
+    assert elapsed < limit, "KeyboardInterrupt came %.1f s after the op started" % elapsed
     # the tile is usable afterwards
     assert ttx.relu(np.array([-1, 2], np.float32)).tolist() == [0, 2]
 

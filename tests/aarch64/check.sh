@@ -81,7 +81,7 @@ fi
 # qemu runs code 10-50x slower (LLVM's code generation the most): Check's
 # time limits stretched, the two differential fuzzers shorter (2,000 and
 # 300 programs on the host)
-export CK_TIMEOUT_MULTIPLIER=${CK_TIMEOUT_MULTIPLIER:-40}
+export CK_TIMEOUT_MULTIPLIER=${CK_TIMEOUT_MULTIPLIER:-40} TTX_TEST_TIME_SCALE=${TTX_TEST_TIME_SCALE:-40}
 export TTX_JIT_FUZZ_PROGRAMS=${TTX_JIT_FUZZ_PROGRAMS:-200}
 export TTX_TCU_FUZZ_PROGRAMS=${TTX_TCU_FUZZ_PROGRAMS:-60}
 say "building"
