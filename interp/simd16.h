@@ -30,7 +30,8 @@
  * AVX-512 instruction's meaning exactly (shift counts of the width or more
  * give 0); tests/test_simd16.c checks each against a lane-by-lane model on
  * random and edge inputs.  An operation missing here fails to compile
- * (ttx_v512 is not SIMDe's type), so none falls back unnoticed. */
+ * (ttx_v512 is not SIMDe's type), so none falls back unnoticed.
+ * -DTTX_SIMD16_SIMDE keeps SIMDe's own forms (to compare them). */
 #if !defined(SIMDE_X86_AVX512F_NATIVE) && (defined(__GNUC__) || defined(__clang__)) && !defined(TTX_SIMD16_SIMDE)
 #include <string.h>
 #if defined(__AVX2__)
@@ -180,7 +181,7 @@ TTX_OP2(max_epi16, ttx_sel((ttx_vi)((ttx_vh)X > (ttx_vh)Y), X, Y))
 /* saturating: where both operands' signs differ from the result's
    (the difference's: where the operands' signs differ and the result's
    differs from the first), the limit of the first operand's sign */
-#if defined(__AVX2__)   /* AVX2 has these 16-bit operations itself */
+#if defined(__AVX2__)   /* AVX2 has these itself (srav: counts of 32 or more give the sign) */
 TTX_OP2(adds_epi16, _mm256_adds_epi16((__m256i)X, (__m256i)Y))
 TTX_OP2(subs_epi16, _mm256_subs_epi16((__m256i)X, (__m256i)Y))
 TTX_OP2(srav_epi32, _mm256_srav_epi32((__m256i)X, (__m256i)Y))

@@ -4,6 +4,7 @@
  * cycles on one host thread or several, and after a fork), and every bad
  * access refused with a message.  RISC-V programs are encoded here, so no
  * cross compiler is needed. */
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -281,7 +282,12 @@ START_TEST(test_threads_and_fork)
 		ck_assert_uint_eq(one[i][0], four[i][0]);
 		ck_assert_uint_eq(one[i][1], four[i][1]);
 	}
-	/* fork after the pool exists: the child steps on with its own */
+	/* fork after the pool exists: the child steps on with its own
+	   (qemu-user cannot fork a process with threads and start new ones in
+	   the child, its own assertions fail: make check-aarch64 sets
+	   TTX_TEST_NO_THREADED_FORK) */
+	if (getenv("TTX_TEST_NO_THREADED_FORK"))
+		return;
 	struct ttx_chip *c = chip(3, 0);
 	counter(c, 1, 1, 100), counter(c, 2, 1, 200);
 	ck_assert_int_eq(ttx_chip_clock(c, 10), TTX_OK);
