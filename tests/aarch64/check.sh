@@ -67,16 +67,18 @@ else
 fi
 cd "$build/tree"
 [ -x configure ] || autoreconf -fi >/dev/null 2>&1
-if [ ! -f Makefile ]; then
+# (prefix /opt/ttx: the sysroot's Python, run from another place, searches
+# no /usr/local for packages, which test_install checks for those prefixes)
+set -- --host=aarch64-linux-gnu --disable-native --prefix=/opt/ttx \
+	CC="aarch64-linux-gnu-gcc --sysroot=$sysroot" CFLAGS="-O2 -g" \
+	PKG_CONFIG_LIBDIR="$sysroot/usr/lib/aarch64-linux-gnu/pkgconfig:$sysroot/usr/share/pkgconfig" \
+	PKG_CONFIG_SYSROOT_DIR="$sysroot" --with-llvm-config="$build/llvm-config" PYTHON="$sysroot/usr/bin/python3" \
+	LDFLAGS="-Wl,-rpath-link,$sysroot/usr/lib/aarch64-linux-gnu -Wl,-rpath-link,$sysroot/lib/aarch64-linux-gnu"
+# configured again when these arguments change
+if [ ! -f Makefile ] || [ "$(cat .ttx-configure 2>/dev/null)" != "$*" ]; then
 	say "configuring in $build/tree"
-	# (prefix /opt/ttx: the sysroot's Python, run from another place,
-	# searches no /usr/local for packages, which test_install checks for
-	# those prefixes)
-	./configure -q --host=aarch64-linux-gnu --disable-native --prefix=/opt/ttx \
-		CC="aarch64-linux-gnu-gcc --sysroot=$sysroot" CFLAGS="-O2 -g" \
-		PKG_CONFIG_LIBDIR="$sysroot/usr/lib/aarch64-linux-gnu/pkgconfig:$sysroot/usr/share/pkgconfig" \
-		PKG_CONFIG_SYSROOT_DIR="$sysroot" --with-llvm-config="$build/llvm-config" PYTHON="$sysroot/usr/bin/python3" \
-		LDFLAGS="-Wl,-rpath-link,$sysroot/usr/lib/aarch64-linux-gnu -Wl,-rpath-link,$sysroot/lib/aarch64-linux-gnu"
+	./configure -q "$@"
+	echo "$*" > .ttx-configure
 fi
 # qemu runs code 10-50x slower (LLVM's code generation the most): Check's
 # time limits stretched, the two differential fuzzers shorter (2,000 and
