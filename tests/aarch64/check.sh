@@ -8,7 +8,9 @@
 # qemu-user and debootstrap (installed here when missing and run as root),
 # and qemu-aarch64 registered with binfmt_misc so that the tests' scripts
 # can run the arm64 programs (registered here when missing, as root).
-# TTX_AARCH64_TESTS="tests/test_x ..." runs only those tests.
+# TTX_AARCH64_TESTS="tests/test_x ..." runs only those tests.  Exit 77
+# when this machine cannot run them (tools missing and not root, no
+# binfmt_misc); otherwise make check's status.
 set -eu
 src=$(cd "${1:?usage: check.sh SRCDIR BUILDDIR [SYSROOT]}" && pwd)
 build=${2:?usage: check.sh SRCDIR BUILDDIR [SYSROOT]}
@@ -28,11 +30,12 @@ if [ -n "$need" ]; then
 		DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $need >/dev/null
 	else
 		say "missing:$need (apt-get install$need)" >&2
-		exit 2
+		exit 77
 	fi
 fi
 
-"$src/tests/aarch64/sysroot.sh" "$sysroot"
+"$src/tests/aarch64/sysroot.sh" "$sysroot" ||
+	{ say "no arm64 sysroot: Debian's arm64 packages could not be fetched" >&2; exit 77; }
 
 # binfmt_misc: the tests' shell scripts run arm64 programs by name
 if [ ! -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ]; then
@@ -42,7 +45,7 @@ if [ ! -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ]; then
 			> /proc/sys/fs/binfmt_misc/register
 	else
 		say "cannot register qemu-aarch64 with binfmt_misc (run as root, or install qemu-user-binfmt)" >&2
-		exit 2
+		exit 77
 	fi
 fi
 export QEMU_LD_PREFIX="$sysroot"

@@ -13,7 +13,9 @@ if [ -f "$dir/.ttx-sysroot" ]; then
 	echo "sysroot.sh: $dir is ready"
 	exit 0
 fi
-command -v debootstrap >/dev/null || { echo "sysroot.sh: debootstrap is missing (apt-get install debootstrap)" >&2; exit 2; }
+command -v debootstrap >/dev/null || { echo "sysroot.sh: debootstrap is missing (apt-get install debootstrap)" >&2; exit 77; }
+# (a first try that stopped half-way: start again)
+[ -d "$dir/debootstrap" ] && rm -rf "$dir"
 mkdir -p "$dir"
 debootstrap --foreign --arch=arm64 --variant=minbase \
 	--include=libc6-dev,llvm-14-dev,check,libjson-c-dev,libyaml-dev,libsimde-dev,zlib1g-dev,libzstd-dev,libtinfo-dev,libffi-dev,libxml2-dev,libedit-dev,python3-numpy \
