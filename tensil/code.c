@@ -307,6 +307,9 @@ static int canonical(const struct tcu_layout *l, const struct tcu_insn *in, cons
 {
 	struct tcu_insn c = *in;
 	const struct op_info *o = &ops[in->opcode];
+	/* registers the architecture lacks: the assembler refuses rN past them */
+	if (in->opcode == TCU_SIMD && (in->left > l->regs || in->right > l->regs || in->dest > l->regs))
+		return 0;
 	/* what the text leaves out is zero */
 	for (unsigned f = 0; f < 4; f++)
 		if (!o->flag[f][0] && in->opcode != TCU_DATAMOVE)
