@@ -79,6 +79,9 @@ set -- --host=aarch64-linux-gnu --disable-native --prefix=/opt/ttx \
 	LDFLAGS="-Wl,-rpath-link,$sysroot/usr/lib/aarch64-linux-gnu -Wl,-rpath-link,$sysroot/lib/aarch64-linux-gnu"
 # configured again when these arguments change
 if [ ! -f Makefile ] || [ "$(cat .ttx-configure 2>/dev/null)" != "$*" ]; then
+	# (a copy of a tree built for the host, outside git: its objects go)
+	[ -f Makefile ] && [ ! -f .ttx-configure ] && { make distclean >/dev/null 2>&1 || true; }
+	[ -x configure ] || autoreconf -fi >/dev/null 2>&1
 	say "configuring in $build/tree"
 	./configure -q "$@"
 	echo "$*" > .ttx-configure
