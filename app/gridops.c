@@ -23,7 +23,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "tile.h"
@@ -66,13 +65,6 @@ struct job {
 	const char *kernel;
 	struct syms syms;
 };
-
-static double now_seconds(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 /* ---- the chip ---- */
 
@@ -141,7 +133,7 @@ enum ttx_status grid_open(struct opc *c)
 		for (unsigned k = 0; k < C; k++)
 			ttx_cycles_get(g->tile[r][k], &g->tile_before[r][k]);
 	g->start = ttx_chip_cycles(g->chip);
-	g->host_start = now_seconds();
+	g->host_start = ttx_monotonic_seconds();
 	c->grid = g;
 	return TTX_OK;
 }
@@ -165,7 +157,7 @@ static void fill_stats(struct opc *c)
 			for (unsigned u = 0; u < TTX_UNIT_COUNT; u++)
 				s->busy_by_unit[u] += cy.busy_by_unit[u] - g->tile_before[r][k].busy_by_unit[u];
 		}
-	s->host_seconds = now_seconds() - g->host_start;
+	s->host_seconds = ttx_monotonic_seconds() - g->host_start;
 }
 
 void grid_close(struct opc *c)

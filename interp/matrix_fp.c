@@ -672,18 +672,16 @@ static inline __attribute__((always_inline)) simde__m512i units_to_fields16(simd
 	   of two) */
 #if defined(SIMDE_X86_AVX512CD_NATIVE)
 	simde__m512i shift = _mm512_sub_epi32(_mm512_lzcnt_epi32(m), splat(1));
-#elif defined(TTX_SIMD16_GENERIC)
+#else
+#if defined(TTX_SIMD16_GENERIC)
 	/* m < 2^30: the signed conversion (one instruction; the unsigned one
 	   takes several without AVX-512) */
 	ttx_v512 fm;
 	TTX_PARTS(k) fm.p[k] = (ttx_vi)__builtin_convertvector(m.p[k], ttx_vf);
-	simde__m512i lead = simde_mm512_sub_epi32(simde_mm512_srli_epi32(fm, 23), splat(127));
-	simde__m512i above = simde_mm512_srlv_epi32(m, lead);
-	lead = simde_mm512_mask_sub_epi32(lead, simde_mm512_cmpeq_epi32_mask(above, zero), lead, splat(1));
-	simde__m512i shift = simde_mm512_sub_epi32(splat(30), lead);
 #else
-	simde__m512i lead = simde_mm512_sub_epi32(
-		simde_mm512_srli_epi32(simde_mm512_castps_si512(simde_mm512_cvtepu32_ps(m)), 23), splat(127));
+	simde__m512i fm = simde_mm512_castps_si512(simde_mm512_cvtepu32_ps(m));
+#endif
+	simde__m512i lead = simde_mm512_sub_epi32(simde_mm512_srli_epi32(fm, 23), splat(127));
 	simde__m512i above = simde_mm512_srlv_epi32(m, lead);
 	lead = simde_mm512_mask_sub_epi32(lead, simde_mm512_cmpeq_epi32_mask(above, zero), lead, splat(1));
 	simde__m512i shift = simde_mm512_sub_epi32(splat(30), lead);

@@ -67,7 +67,7 @@ void ttx_thread_state(const struct ttx_tile *t, unsigned thread, struct ttx_thre
 		out->recording = t->fe[thread].replay_left;
 }
 
-static double now_seconds(void)
+double ttx_monotonic_seconds(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -199,7 +199,7 @@ static int cores_done(const struct ttx_tile *t)
 static enum ttx_status run(struct ttx_tile *t, uint64_t max_insns, int stall_is_fault, uint64_t cycle_limit,
                            const struct until *until)
 {
-	double start = now_seconds();
+	double start = ttx_monotonic_seconds();
 	uint64_t executed = 0;
 	enum ttx_status st = TTX_OK;
 	t->cores_cycle_limit = cycle_limit;
@@ -339,7 +339,7 @@ static enum ttx_status run(struct ttx_tile *t, uint64_t max_insns, int stall_is_
 	}
 out:
 	t->cores_cycle_limit = 0;
-	t->stats.wall_seconds += now_seconds() - start;
+	t->stats.wall_seconds += ttx_monotonic_seconds() - start;
 	return st;
 }
 

@@ -644,4 +644,7 @@ int ttx_wait_gate_blocks(unsigned block_mask, unsigned opcode);
 /* Thread th's latched wait holds: latched, its conditions not all met. */
 int ttx_wait_gate_holds(const struct ttx_tile *t, unsigned th);
 
+/* CLOCK_MONOTONIC in seconds: the host times in statistics (run.c). */
+double ttx_monotonic_seconds(void);
+
 #endif

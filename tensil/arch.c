@@ -7,11 +7,15 @@
 #include "json.h"
 #include "tcu.h"
 
-static const char *const dtype_names[] = { "FP16BP8", "FP8BP4", "FP18BP10", "FP32BP16", "FLOAT32" };
+const struct tcu_dtype tcu_dtypes[TTX_TCU_FLOAT32 + 1] = {
+	[TTX_TCU_FP16BP8] = { "FP16BP8", 16, 8, 2 }, [TTX_TCU_FP8BP4] = { "FP8BP4", 8, 4, 1 },
+	[TTX_TCU_FP18BP10] = { "FP18BP10", 18, 10, 3 }, [TTX_TCU_FP32BP16] = { "FP32BP16", 32, 16, 4 },
+	[TTX_TCU_FLOAT32] = { "FLOAT32", 32, 0, 4 },
+};
 
 const char *ttx_tcu_dtype_name(enum ttx_tcu_dtype t)
 {
-	return (unsigned)t < sizeof(dtype_names) / sizeof(dtype_names[0]) ? dtype_names[t] : NULL;
+	return (unsigned)t <= TTX_TCU_FLOAT32 ? tcu_dtypes[t].name : NULL;
 }
 
 /* ceil(log2(n)): the bits that number 0 .. n - 1 */
@@ -57,8 +61,7 @@ unsigned ttx_tcu_instruction_bytes(const struct ttx_tcu_arch *a)
 
 unsigned ttx_tcu_value_bytes(const struct ttx_tcu_arch *a)
 {
-	static const unsigned bytes[] = { 2, 1, 3, 4, 4 };
-	return a && (unsigned)a->data_type < 5 ? bytes[a->data_type] : 0;
+	return a && (unsigned)a->data_type <= TTX_TCU_FLOAT32 ? tcu_dtypes[a->data_type].bytes : 0;
 }
 
 #define FAIL(...) do { if (err && errlen) snprintf(err, errlen, __VA_ARGS__); goto bad; } while (0)
@@ -100,7 +103,7 @@ enum ttx_status tcu_arch_from_json(const struct json *root, const char *file, st
 		FAIL("%s:%u:%u: \"data_type\" is %s, expected a string", file, dt->line, dt->col, json_type_name(dt->type));
 	int found = 0;
 	for (unsigned i = 0; i < 5; i++)
-		if (strcmp(dt->string, dtype_names[i]) == 0)
+		if (strcmp(dt->string, tcu_dtypes[i].name) == 0)
 			a.data_type = (enum ttx_tcu_dtype)i, found = 1;
 	if (!found)
 		FAIL("%s:%u:%u: \"data_type\" \"%s\": expected FP16BP8, FP8BP4, FP18BP10, FP32BP16 or FLOAT32", file,

@@ -19,9 +19,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "tcu.h"
+#include "tile.h"
 
 enum ttx_status tcu_fail(struct ttx_tcu *t, enum ttx_status st, const char *fmt, ...)
 {
@@ -32,19 +32,11 @@ enum ttx_status tcu_fail(struct ttx_tcu *t, enum ttx_status st, const char *fmt,
 	return st;
 }
 
-static double now_seconds(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* ---- creating ---- */
 
 enum ttx_status ttx_tcu_create(const struct ttx_tcu_arch *a, enum ttx_engine engine, struct ttx_tcu **out, char *err,
                                size_t errlen)
 {
-	static const unsigned widths[] = { 16, 8, 18, 32, 32 }, points[] = { 8, 4, 10, 16, 0 };
 	if (!a || !out) {
 		if (err && errlen)
 			snprintf(err, errlen, "ttx_tcu_create: %s is NULL", a ? "out" : "the architecture");
@@ -70,7 +62,7 @@ enum ttx_status ttx_tcu_create(const struct ttx_tcu_arch *a, enum ttx_engine eng
 	t->arch = *a;
 	t->engine = engine;
 	tcu_layout_of(a, &t->lay);
-	t->width = widths[a->data_type], t->point = points[a->data_type];
+	t->width = tcu_dtypes[a->data_type].width, t->point = tcu_dtypes[a->data_type].point;
 	t->is_float = a->data_type == TTX_TCU_FLOAT32;
 	size_t N = a->array_size;
 	t->lut_tables = a->simd_registers_depth ? a->simd_registers_depth : 1;
@@ -146,19 +138,14 @@ static enum ttx_status image_io(struct ttx_tcu *t, enum ttx_tcu_memory m, uint64
 	if (at > depth || vectors > depth - at)
 		return tcu_fail(t, TTX_EINVAL, "%llu vectors at %llu run past the %s's %llu", (unsigned long long)vectors,
 		                (unsigned long long)at, name, (unsigned long long)depth);
-	unsigned vb = ttx_tcu_value_bytes(&t->arch), shift = 32 - t->width;
+	unsigned vb = ttx_tcu_value_bytes(&t->arch);
 	uint8_t *b = data;
 	int32_t *v = mem + at * t->arch.array_size;
 	for (uint64_t i = 0; i < vectors * t->arch.array_size; i++, b += vb) {
-		if (store) {
-			uint32_t x = 0;
-			for (unsigned k = 0; k < vb; k++)
-				x |= (uint32_t)b[k] << (8 * k);
-			v[i] = (int32_t)(x << shift) >> shift;   /* the type's width, sign-extended */
-		} else {
-			for (unsigned k = 0; k < vb; k++)
-				b[k] = (uint8_t)((uint32_t)v[i] >> (8 * k));
-		}
+		if (store)
+			v[i] = tcu_image_get(b, vb, t->width);
+		else
+			tcu_image_put(b, vb, v[i]);
 	}
 	return TTX_OK;
 }
@@ -264,9 +251,6 @@ static int32_t alu(const struct num *n, unsigned op, int32_t in, int32_t l, int3
 }
 
 /* ---- the instructions ---- */
-
-static const char *const move_src[16] = { [0] = "DRAM0", [1] = "local memory", [2] = "DRAM1", [3] = "local memory",
-                                          [12] = "accumulators", [13] = "local memory", [15] = "local memory" };
 
 /* Whether addr + (count - 1) 2^stride stays below depth. */
 static int fits(uint64_t addr, uint64_t count, unsigned stride, uint64_t depth)
@@ -416,7 +400,6 @@ static enum ttx_status execute(struct ctx *x, const struct tcu_insn *in)
 					o[j] = add(&x->num, o[j], l[j]);
 			}
 		}
-		(void)move_src;
 		t->stats.vectors_moved += count;
 		t->stats.cycles += count + (kind <= 3 ? 32 : 0);
 		return TTX_OK;
@@ -560,10 +543,10 @@ enum ttx_status ttx_tcu_run(struct ttx_tcu *t, const void *prog, size_t len, con
 	enum ttx_status st = tcu_decode(&t->arch, prog, len, file, &p, t->error, sizeof(t->error));
 	if (st != TTX_OK)
 		return st;
-	double start = now_seconds();
+	double start = ttx_monotonic_seconds();
 	if ((st = check_program(t, &p, file)) == TTX_OK && !tcu_jit_run(t, prog, len, &p, file, max_insns, &st))
 		st = tcu_execute(t, &p, file, max_insns);
-	t->stats.wall_seconds += now_seconds() - start;
+	t->stats.wall_seconds += ttx_monotonic_seconds() - start;
 	tcu_program_free(&p);
 	return st;
 }

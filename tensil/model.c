@@ -14,43 +14,37 @@
 
 void ttx_tcu_from_float(const struct ttx_tcu_arch *a, const float *in, void *image, size_t n)
 {
-	static const unsigned widths[] = { 16, 8, 18, 32, 32 }, points[] = { 8, 4, 10, 16, 0 };
 	if (!a || (unsigned)a->data_type > TTX_TCU_FLOAT32 || (!in && n))
 		return;
-	unsigned vb = ttx_tcu_value_bytes(a), w = widths[a->data_type];
+	const struct tcu_dtype *d = &tcu_dtypes[a->data_type];
+	double lo = -ldexp(1, (int)d->width - 1), hi = ldexp(1, (int)d->width - 1) - 1;
 	uint8_t *b = image;
-	for (size_t i = 0; i < n; i++, b += vb) {
-		uint32_t bits;
+	for (size_t i = 0; i < n; i++, b += d->bytes) {
+		int32_t bits;
 		if (a->data_type == TTX_TCU_FLOAT32) {
 			memcpy(&bits, &in[i], 4);
 		} else {
-			double lo = -ldexp(1, (int)w - 1), hi = ldexp(1, (int)w - 1) - 1;
-			double v = nearbyint(ldexp(in[i], (int)points[a->data_type]));   /* (the default mode: to even) */
+			double v = nearbyint(ldexp(in[i], (int)d->point));   /* (the default mode: to even) */
 			if (isnan(in[i]))
 				v = 0;
-			v = v < lo ? lo : v > hi ? hi : v;
-			bits = (uint32_t)(int64_t)v;
+			bits = (int32_t)(v < lo ? lo : v > hi ? hi : v);
 		}
-		for (unsigned k = 0; k < vb; k++)
-			b[k] = (uint8_t)(bits >> (8 * k));
+		tcu_image_put(b, d->bytes, bits);
 	}
 }
 
 void ttx_tcu_to_float(const struct ttx_tcu_arch *a, const void *image, float *out, size_t n)
 {
-	static const unsigned widths[] = { 16, 8, 18, 32, 32 }, points[] = { 8, 4, 10, 16, 0 };
 	if (!a || (unsigned)a->data_type > TTX_TCU_FLOAT32 || (!out && n))
 		return;
-	unsigned vb = ttx_tcu_value_bytes(a), shift = 32 - widths[a->data_type];
+	const struct tcu_dtype *d = &tcu_dtypes[a->data_type];
 	const uint8_t *b = image;
-	for (size_t i = 0; i < n; i++, b += vb) {
-		uint32_t bits = 0;
-		for (unsigned k = 0; k < vb; k++)
-			bits |= (uint32_t)b[k] << (8 * k);
+	for (size_t i = 0; i < n; i++, b += d->bytes) {
+		int32_t v = tcu_image_get(b, d->bytes, d->width);
 		if (a->data_type == TTX_TCU_FLOAT32)
-			memcpy(&out[i], &bits, 4);
+			memcpy(&out[i], &v, 4);
 		else
-			out[i] = (float)ldexp((double)((int32_t)(bits << shift) >> shift), -(int)points[a->data_type]);
+			out[i] = (float)ldexp((double)v, -(int)d->point);
 	}
 }
 

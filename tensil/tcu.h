@@ -37,6 +37,31 @@ enum {
 	TCU_CFG_COUNT = 16
 };
 
+/* The data types (arch.c): fixed point of `width` bits with the binary
+   point `point` bits up (FLOAT32: 32 and 0), `bytes` a value in memory
+   images. */
+struct tcu_dtype {
+	const char *name;
+	unsigned width, point, bytes;
+};
+extern const struct tcu_dtype tcu_dtypes[TTX_TCU_FLOAT32 + 1];
+
+/* One value of a memory image (little-endian, `bytes` of them) as the
+   type's `width` bits sign-extended, and back. */
+static inline int32_t tcu_image_get(const uint8_t *b, unsigned bytes, unsigned width)
+{
+	uint32_t x = 0;
+	for (unsigned k = 0; k < bytes; k++)
+		x |= (uint32_t)b[k] << (8 * k);
+	return (int32_t)(x << (32 - width)) >> (32 - width);
+}
+
+static inline void tcu_image_put(uint8_t *b, unsigned bytes, int32_t v)
+{
+	for (unsigned k = 0; k < bytes; k++)
+		b[k] = (uint8_t)((uint32_t)v >> (8 * k));
+}
+
 /* The bit layout of an instruction for an architecture (docs/tensil.md
    "Encoding"): three operands, each a whole number of bytes, from the
    least significant bit, then the header (flags, opcode, thread). */
