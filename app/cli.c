@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -198,6 +199,13 @@ int parse_bytes(const char *s, size_t *out)
 		return -1;
 	*out = (size_t)v << shift;
 	return 0;
+}
+
+double cli_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 size_t default_max_memory(void)

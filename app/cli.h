@@ -100,6 +100,8 @@ int parse_clock(const char *s, double *out);
 int parse_bytes(const char *s, size_t *out);
 /* The default --max-memory: half the machine's physical memory. */
 size_t default_max_memory(void);
+/* a monotonic clock, in seconds (timings and progress) */
+double cli_seconds(void);
 
 /* A program: *.bin (any case) as words for thread, else assembler text
    ("-": from standard input); NULL after a message (cli_asm.c). */

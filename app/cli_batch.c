@@ -35,7 +35,7 @@ struct job {
 	size_t err_len, out_len;
 	int rc;
 	double seconds;
-	uint64_t started_ms;         /* when a worker took it (ms since the epoch of now(); 0: not yet) */
+	uint64_t started_ms;         /* when a worker took it (ms since the epoch of cli_seconds(); 0: not yet) */
 	int stop;                    /* its ttx_options.interrupt: time is up, or the batch is interrupted */
 };
 
@@ -50,18 +50,11 @@ struct pool {
 	atomic_size_t next, done;
 };
 
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 static void run_job(struct job *j, const struct pool *p)
 {
 	FILE *err = open_memstream(&j->err_text, &j->err_len);
 	FILE *out = open_memstream(&j->out_text, &j->out_len);
-	double t0 = now();
+	double t0 = cli_seconds();
 	__atomic_store_n(&j->started_ms, (uint64_t)(t0 * 1e3) + 1, __ATOMIC_RELEASE);
 	if (!err || !out) {
 		j->rc = EXIT_USAGE;
@@ -74,7 +67,7 @@ static void run_job(struct job *j, const struct pool *p)
 		if (j->rc == EXIT_INTERRUPTED && !__atomic_load_n(p->interrupt, __ATOMIC_RELAXED))
 			fprintf(err, "ttx: stopped after %.3g s, the job's time limit (--job-timeout)\n", p->timeout);
 	}
-	j->seconds = now() - t0;
+	j->seconds = cli_seconds() - t0;
 	if (err)
 		fclose(err);
 	if (out)
@@ -395,7 +388,7 @@ int cmd_batch(const struct cli_io *io, int argc, char **argv)
 		workers = mine ? mine : 1;
 	pthread_t tid[MAX_WORKERS];
 	unsigned long started = 0;
-	double t0 = now();
+	double t0 = cli_seconds();
 	for (; started < workers; started++)
 		if (pthread_create(&tid[started], NULL, worker, &pool) != 0)
 			break;
@@ -404,7 +397,7 @@ int cmd_batch(const struct cli_io *io, int argc, char **argv)
 	/* the watchdog: progress, the jobs' time limits, the batch's interrupt */
 	int watch = progress || timeout > 0 || started > 0;
 	for (size_t done; watch && (done = atomic_load(&pool.done)) < mine;) {
-		double t = now(), dt = t - t0, rate = dt > 0 ? (double)done / dt : 0;
+		double t = cli_seconds(), dt = t - t0, rate = dt > 0 ? (double)done / dt : 0;
 		int stop_all = __atomic_load_n(io->interrupt, __ATOMIC_RELAXED);
 		for (size_t i = 0; i < mine; i++) {
 			struct job *j = &jobs[(size_t)rank + i * (size_t)ranks];
@@ -438,7 +431,7 @@ int cmd_batch(const struct cli_io *io, int argc, char **argv)
 		return rc;
 	}
 #endif
-	double seconds = now() - t0;
+	double seconds = cli_seconds() - t0;
 	if (progress)
 		fprintf(stderr, "\rttx batch: %zu/%zu jobs, %.1f jobs/s%24s\n", n, n, seconds > 0 ? (double)n / seconds : 0,
 		        "");

@@ -62,13 +62,6 @@ static void normal(float *v, size_t n, double scale, uint64_t seed)
 	}
 }
 
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* Values as the tile computes with them: converted to the L1 format, then
    read by the unpacker into Src, which flushes what is below the smallest
    normal of the Src style (FP16's 2^-14 for fp16, fp8 and the bfp*a
@@ -209,14 +202,14 @@ static int run_block(const struct cli_io *io, const char *engine_name, enum ttx_
 	const float *a[NOPS] = { x, NULL, NULL, NULL }, *b[NOPS] = { w1, NULL, w2, NULL };
 	size_t ar[NOPS] = { M, M, M, M }, ac[NOPS] = { K, N, N, N }, bcols[NOPS] = { N, 0, N, 0 };
 	char err[512];
-	double t0 = now();
+	double t0 = cli_seconds();
 	for (int i = 0; i < NOPS; i++) {
 		pr.op = i;
 		struct ttx_tensor in[2] = { { (float *)(i ? r->out[i - 1] : a[0]), 1, ar[i], ac[i] },
 		                            { (float *)b[i], 1, ac[i], bcols[i] } };
 		struct ttx_tensor out = { malloc(rows[i] * cols[i] * sizeof(float)), 1, rows[i], cols[i] };
 		r->out[i] = out.data;
-		double s = now();
+		double s = cli_seconds();
 		struct ttx_cycles before;
 		ttx_cycles_get(t, &before);
 		enum ttx_status st = out.data ? ttx_op_run(t, op_names[i], in, b[i] ? 2 : 1, &p, &out, err, sizeof(err))
@@ -226,7 +219,7 @@ static int run_block(const struct cli_io *io, const char *engine_name, enum ttx_
 			ttx_tile_destroy(t);
 			return st == TTX_INTERRUPTED ? EXIT_INTERRUPTED : st == TTX_FAULT ? EXIT_FAULT : EXIT_USAGE;
 		}
-		r->seconds[i] = now() - s;
+		r->seconds[i] = cli_seconds() - s;
 		/* this operation's share of the totals */
 		struct ttx_cycles *c = &r->cycles[i];
 		ttx_cycles_get(t, c);
@@ -235,7 +228,7 @@ static int run_block(const struct cli_io *io, const char *engine_name, enum ttx_
 		for (int u = 0; u < TTX_UNIT_COUNT; u++)
 			c->busy_by_unit[u] -= before.busy_by_unit[u];
 	}
-	r->wall = now() - t0;
+	r->wall = cli_seconds() - t0;
 	ttx_stats_get(t, &r->stats);
 	ttx_tile_destroy(t);
 	if (tty)

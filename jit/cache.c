@@ -22,7 +22,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "tile.h"
 #include "units.h"
@@ -357,7 +356,6 @@ static void compile(struct ttx_jit_cache *c, struct block *b)
 	}
 	char err[256];
 	ttx_block_fn fn = NULL;
-	struct timespec t0, t1;
 	pthread_mutex_lock(&c->llvm);
 	if (__atomic_load_n(&b->fn, __ATOMIC_ACQUIRE) || __atomic_load_n(&b->failed, __ATOMIC_ACQUIRE)) {
 		pthread_mutex_unlock(&c->llvm);
@@ -371,11 +369,10 @@ static void compile(struct ttx_jit_cache *c, struct block *b)
 	} else if (c->orc_failed) {
 		snprintf(err, sizeof(err), "the JIT is not available");
 	}
-	clock_gettime(CLOCK_MONOTONIC, &t0);
+	double start = ttx_monotonic_seconds();
 	if (c->orc)
 		fn = ttx_orc_compile(c->orc, &d, err, sizeof(err));
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	double s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+	double s = ttx_monotonic_seconds() - start;
 	pthread_mutex_lock(&c->lock);
 	if (!fn) {
 		__atomic_store_n(&b->failed, 1, __ATOMIC_RELEASE);
