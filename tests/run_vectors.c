@@ -15,26 +15,7 @@
 #include <string.h>
 
 #include "ttx.h"
-
-static unsigned char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	unsigned char *buf = malloc((size_t)n + 1);
-	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-		free(buf);
-		buf = NULL;
-	}
-	fclose(f);
-	if (buf)
-		buf[n] = 0;
-	*len = (size_t)n;
-	return buf;
-}
+#include "slurp.h"
 
 static uint32_t le32(const unsigned char *p)
 {
@@ -82,9 +63,9 @@ static int run_case(const char *dir, const char *id, const char *rows_spec, enum
 	char path[1024];
 	size_t blen, dlen;
 	snprintf(path, sizeof(path), "%s/%s.bin", dir, id);
-	unsigned char *bin = slurp(path, &blen);
+	unsigned char *bin = test_slurp(path, &blen);
 	snprintf(path, sizeof(path), "%s/%s.dst", dir, id);
-	unsigned char *exp = slurp(path, &dlen);
+	unsigned char *exp = test_slurp(path, &dlen);
 	unsigned char rows[TTX_DST_ROWS32];
 	int ok = 0;
 	if (!bin || !exp || blen % 4 || dlen != TTX_DST_ROWS32 * TTX_COLS * 4 || parse_rows(rows_spec, rows)) {
@@ -161,7 +142,7 @@ int main(int argc, char **argv)
 		else if (strcmp(argv[i], "-c") == 0)
 			count = 1;
 		else if (strcmp(argv[i], "--riscv") == 0 && i + 1 < argc) {
-			pusher = slurp(argv[++i], &pusher_len);
+			pusher = test_slurp(argv[++i], &pusher_len);
 			if (!pusher) {
 				fprintf(stderr, "run_vectors: cannot read %s\n", argv[i]);
 				return 2;
@@ -185,7 +166,7 @@ int main(int argc, char **argv)
 	char path[1024];
 	size_t len;
 	snprintf(path, sizeof(path), "%s/MANIFEST.tsv", dir);
-	char *manifest = (char *)slurp(path, &len);
+	char *manifest = (char *)test_slurp(path, &len);
 	if (!manifest) {
 		fprintf(stderr, "run_vectors: cannot read %s\n", path);
 		return 2;

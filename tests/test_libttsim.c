@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "libttsim.h"
+#include "slurp.h"
 
 static struct {
 	typeof(&libttsim_init) init;
@@ -44,26 +45,6 @@ static uint64_t bar0;
 	checks++; \
 	if (!(cond)) { failures++; printf("FAIL %s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); putchar('\n'); } \
 } while (0)
-
-static unsigned char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	unsigned char *buf = malloc((size_t)n + 1);
-	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-		free(buf);
-		buf = NULL;
-	}
-	fclose(f);
-	if (buf)
-		buf[n] = 0;
-	*len = (size_t)n;
-	return buf;
-}
 
 static uint32_t le32(const unsigned char *p)
 {
@@ -124,7 +105,7 @@ static void reg_wr(unsigned x, unsigned y, uint32_t addr, uint32_t v)
 static int load_elf(unsigned x, unsigned y, const char *path)
 {
 	size_t len;
-	unsigned char *e = slurp(path, &len);
+	unsigned char *e = test_slurp(path, &len);
 	if (!e || len < 52 || memcmp(e, "\177ELF", 4) != 0) {
 		printf("cannot read ELF %s\n", path);
 		free(e);
@@ -410,9 +391,9 @@ static int run_case(const char *dir, const char *words_dir, const char *id, cons
 	char path[2200];
 	size_t blen, dlen;
 	snprintf(path, sizeof(path), "%s/%s.bin", words_dir, id);
-	unsigned char *bin = slurp(path, &blen);
+	unsigned char *bin = test_slurp(path, &blen);
 	snprintf(path, sizeof(path), "%s/%s.dst", dir, id);
-	unsigned char *exp = slurp(path, &dlen);
+	unsigned char *exp = test_slurp(path, &dlen);
 	int ok = 0;
 	if (!bin || !exp || blen % 4 || dlen != 512 * 16 * 4) {
 		printf("FAIL %s/%s: missing case files\n", dir, id);
@@ -431,7 +412,7 @@ static int run_case(const char *dir, const char *words_dir, const char *id, cons
 			size_t flen;
 			*colon = 0;
 			snprintf(path, sizeof(path), "%s/%s", dir, colon + 1);
-			unsigned char *data = slurp(path, &flen);
+			unsigned char *data = test_slurp(path, &flen);
 			if (!data) {
 				printf("FAIL %s/%s: cannot read %s\n", dir, id, path);
 				sim.exit();
@@ -476,7 +457,7 @@ static int run_case(const char *dir, const char *words_dir, const char *id, cons
 		uint64_t addr = strtoull(l1, &colon, 0);
 		size_t len = strtoul(colon + 1, NULL, 0), elen;
 		snprintf(path, sizeof(path), "%s/%s.l1", dir, id);
-		unsigned char *want = slurp(path, &elen), *got = malloc(len);
+		unsigned char *want = test_slurp(path, &elen), *got = malloc(len);
 		tile_io(1, 1, addr, got, len, 0);
 		if (!want || elen != len || memcmp(got, want, len) != 0) {
 			printf("FAIL %s/%s: L1 0x%llX:%zu differs\n", dir, id, (unsigned long long)addr, len);
@@ -501,7 +482,7 @@ static void vectors(const char *spec, const char *pusher)
 	snprintf(words, sizeof(words), "%s", colon ? colon + 1 : dir);
 	snprintf(path, sizeof(path), "%s/MANIFEST.tsv", dir);
 	size_t len;
-	char *manifest = (char *)slurp(path, &len);
+	char *manifest = (char *)test_slurp(path, &len);
 	if (!manifest) {
 		printf("FAIL cannot read %s\n", path);
 		failures++;

@@ -8,25 +8,7 @@
 #include <string.h>
 
 #include "ttx.h"
-
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	rewind(f);
-	char *b = malloc((size_t)n + 1);
-	if (b && fread(b, 1, (size_t)n, f) != (size_t)n) {
-		free(b);
-		b = NULL;
-	}
-	fclose(f);
-	if (b)
-		b[n] = 0, *len = (size_t)n;
-	return b;
-}
+#include "slurp.h"
 
 /* One case; 0 when DRAM0 matches. */
 static int run_case(const char *dir, const char *id, const char *compare, enum ttx_engine engine)
@@ -34,17 +16,17 @@ static int run_case(const char *dir, const char *id, const char *compare, enum t
 	char path[1024], err[512];
 	size_t len, plen, d0len, d1len, llen, elen;
 	snprintf(path, sizeof(path), "%s/%s.tarch", dir, id);
-	char *tarch = slurp(path, &len);
+	char *tarch = (char *)test_slurp(path, &len);
 	snprintf(path, sizeof(path), "%s/%s.tprog", dir, id);
-	char *prog = slurp(path, &plen);
+	char *prog = (char *)test_slurp(path, &plen);
 	snprintf(path, sizeof(path), "%s/%s.dram0.bin", dir, id);
-	char *d0 = slurp(path, &d0len);
+	char *d0 = (char *)test_slurp(path, &d0len);
 	snprintf(path, sizeof(path), "%s/%s.dram1.bin", dir, id);
-	char *d1 = slurp(path, &d1len);
+	char *d1 = (char *)test_slurp(path, &d1len);
 	snprintf(path, sizeof(path), "%s/%s.local.bin", dir, id);
-	char *loc = slurp(path, &llen);
+	char *loc = (char *)test_slurp(path, &llen);
 	snprintf(path, sizeof(path), "%s/%s.expect", dir, id);
-	char *exp = slurp(path, &elen);
+	char *exp = (char *)test_slurp(path, &elen);
 	int bad = 1;
 	struct ttx_tcu_arch a;
 	struct ttx_tcu *t = NULL;
