@@ -497,7 +497,7 @@ static inline __attribute__((always_inline)) simde__m512i round_magnitude16(simd
 	simde__m512i right = simde_mm512_srlv_epi32(
 		simde_mm512_add_epi32(n, simde_mm512_sllv_epi32(one, simde_mm512_sub_epi32(s, one))), s);
 	simde__m512i left = simde_mm512_sllv_epi32(n, simde_mm512_sub_epi32(zero, s));
-	return simde_mm512_mask_mov_epi32(right, simde_mm512_cmple_epi32_mask(s, zero), left);
+	return ttx_lm_mov(right, ttx_lm_cmpgt(one, s), left);   /* s <= 0 */
 }
 
 /* The same for Dst's significands, n < 2^25: (n 2^3 + half) >> (s + 3),
@@ -540,7 +540,7 @@ static inline __attribute__((always_inline)) simde__m512i round_half_up16(simde_
 /* Dst's 16 values of a row as addends (dst_addend for 16 lanes). */
 struct dst16 {
 	simde__m512i n, e0, ref;
-	simde__mmask16 neg;
+	ttx_lmask16 neg;
 };
 
 static inline __attribute__((always_inline)) struct dst16 dst_read16(const struct ttx_tile *t, bool dst32,
@@ -564,12 +564,12 @@ static inline __attribute__((always_inline)) struct dst16 dst_read16(const struc
 			mbits = 23;
 		}
 	}
-	simde__mmask16 nz = simde_mm512_test_epi32_mask(e, e);
+	ttx_lmask16 nz = ttx_lm_test(e, e);
 	struct dst16 d;
-	d.n = simde_mm512_maskz_or_epi32(nz, man, splat(1 << mbits));
-	d.ref = simde_mm512_mask_sub_epi32(splat(NO_REF), nz, e, splat(bias));
+	d.n = ttx_lm_maskz(nz, simde_mm512_or_si512(man, splat(1 << mbits)));
+	d.ref = ttx_lm_mov(splat(NO_REF), nz, simde_mm512_sub_epi32(e, splat(bias)));
 	d.e0 = simde_mm512_sub_epi32(d.ref, splat(mbits));
-	d.neg = nz & simde_mm512_test_epi32_mask(hi, splat(0x8000));
+	d.neg = ttx_lm_and(nz, ttx_lm_test(hi, splat(0x8000)));
 	return d;
 }
 
@@ -591,6 +591,34 @@ static inline __attribute__((always_inline)) void half_sums_pair(const struct tt
 	const int32_t bref[TTX_COLS], const int32_t bsig[TTX_COLS], unsigned k0, bool masked, int min_ref,
 	simde__m512i *sum, simde__m512i *rh)
 {
+#if defined(TTX_SIMD16_GENERIC)
+	/* The same a part of the host's vector width at a time: the 8 rows'
+	   values of one part stay in registers (16 of AVX2's 16 for all 512
+	   bits spilled). */
+	const ttx_vi one = (ttx_vi){ 0 } + 0x00010001, fourteen = (ttx_vi){ 0 } + 0x000E000E;
+	const ttx_vi lo = (ttx_vi){ 0 } + (int32_t)((uint32_t)(uint16_t)min_ref * 0x10001u);
+	TTX_PARTS(k) {
+		ttx_vi b[8], r = (ttx_vi){ 0 } + (int32_t)0x80008000u, v;
+#pragma GCC unroll 8
+		for (unsigned i = 0; i < 8; i++) {
+			memcpy(&v, (const char *)op->ref16[k0 + i] + k * TTX_VB, TTX_VB);
+			b[i] = ttx_part_adds_epi16(v, (ttx_vi){ 0 } + bref[k0 + i]);
+			r = masked ? ttx_part_max_epi16_where_ge(r, b[i], lo) : ttx_part_max_epi16(r, b[i]);
+		}
+		ttx_vi c = ttx_part_subs_epi16(fourteen, r), acc = { 0 };
+#pragma GCC unroll 8
+		for (unsigned i = 0; i < 8; i++) {
+			ttx_vi m = ttx_part_sllv_epi16(one, ttx_part_adds_epi16(b[i], c));
+			memcpy(&v, (const char *)op->sig16[k0 + i] + k * TTX_VB, TTX_VB);
+			ttx_vi x = ttx_part_mullo_epi16(v, (ttx_vi){ 0 } + bsig[k0 + i]);
+			x = ttx_part_add_epi16(x, (ttx_vi)((ttx_vh)x >> 15));
+			ttx_vi u = ttx_part_mulhrs_epi16(x, m);
+			acc = masked ? ttx_part_add_epi16_where_ge(acc, u, b[i], lo) : ttx_part_add_epi16(acc, u);
+		}
+		sum->p[k] = acc;
+		rh->p[k] = r;
+	}
+#else
 	const simde__m512i one = simde_mm512_set1_epi16(1), lo = simde_mm512_set1_epi16((int16_t)min_ref);
 	simde__m512i b[8], r = simde_mm512_set1_epi16(INT16_MIN);
 #pragma GCC unroll 8
@@ -617,6 +645,7 @@ static inline __attribute__((always_inline)) void half_sums_pair(const struct tt
 	}
 	*sum = acc;
 	*rh = r;
+#endif
 }
 
 /* The 32-bit lanes of row i (0, 1) of a pair from its 16-bit lanes: the
@@ -650,8 +679,7 @@ static inline __attribute__((always_inline)) void accumulate_row16(const simde__
 	simde__m512i total = simde_mm512_add_epi32(round_half_up16(hs[0], simde_mm512_sub_epi32(vg10, rh[0]), dst32),
 	                                           round_half_up16(hs[1], simde_mm512_sub_epi32(vg10, rh[1]), dst32));
 	simde__m512i du = round_dst16(dst->n, simde_mm512_sub_epi32(vg, dst->e0));
-	total = simde_mm512_mask_add_epi32(total, (simde__mmask16)~dst->neg, total, du);
-	*units = simde_mm512_mask_sub_epi32(total, dst->neg, total, du);
+	*units = ttx_lm_mov(simde_mm512_add_epi32(total, du), dst->neg, simde_mm512_sub_epi32(total, du));
 	*g = vg;
 }
 
@@ -661,10 +689,9 @@ static inline __attribute__((always_inline)) simde__m512i units_to_fields16(simd
 {
 	const simde__m512i zero = simde_mm512_setzero_si512();
 	if (dst32)
-		units = simde_mm512_mask_mov_epi32(units, simde_mm512_cmpeq_epi32_mask(units, splat(-1)),
-		                                   splat(-((1 << 27) - 1)));
-	simde__mmask16 nz = simde_mm512_test_epi32_mask(units, units);
-	simde__mmask16 neg = simde_mm512_cmpgt_epi32_mask(zero, units);
+		units = ttx_lm_mov(units, ttx_lm_cmpeq(units, splat(-1)), splat(-((1 << 27) - 1)));
+	ttx_lmask16 nz = ttx_lm_test(units, units);
+	ttx_lmask16 neg = ttx_lm_cmpgt(zero, units);
 	simde__m512i m = simde_mm512_abs_epi32(units);
 	/* the shift that moves m's leading bit to bit 30 (AVX-512CD counts
 	   leading zeros; SIMDe lacks it: elsewhere from the exponent of m as a
@@ -683,7 +710,7 @@ static inline __attribute__((always_inline)) simde__m512i units_to_fields16(simd
 #endif
 	simde__m512i lead = simde_mm512_sub_epi32(simde_mm512_srli_epi32(fm, 23), splat(127));
 	simde__m512i above = simde_mm512_srlv_epi32(m, lead);
-	lead = simde_mm512_mask_sub_epi32(lead, simde_mm512_cmpeq_epi32_mask(above, zero), lead, splat(1));
+	lead = ttx_lm_mov(lead, ttx_lm_cmpeq(above, zero), simde_mm512_sub_epi32(lead, splat(1)));
 	simde__m512i shift = simde_mm512_sub_epi32(splat(30), lead);
 #endif
 	/* man + 1 bits, ties away: m shifted, plus half a unit, shifted down:
@@ -697,18 +724,18 @@ static inline __attribute__((always_inline)) simde__m512i units_to_fields16(simd
 	   (16-bit Dst), else on the field after the carry. */
 	simde__m512i e = simde_mm512_sub_epi32(simde_mm512_add_epi32(g, splat(bias + 29)), shift);
 	simde__m512i f = simde_mm512_add_epi32(simde_mm512_slli_epi32(e, (unsigned)man), q);
-	simde__mmask16 keep, over;
+	ttx_lmask16 keep, over;
 	if (dst32) {
 		simde__m512i field = simde_mm512_add_epi32(e, simde_mm512_srli_epi32(q, (unsigned)man));
-		keep = nz & simde_mm512_cmpgt_epi32_mask(field, zero);
-		over = simde_mm512_cmpgt_epi32_mask(field, splat(emax));
+		keep = ttx_lm_and(nz, ttx_lm_cmpgt(field, zero));
+		over = ttx_lm_cmpgt(field, splat(emax));
 	} else {
-		keep = nz & simde_mm512_cmpgt_epi32_mask(f, splat((1 << man) - 1));
-		over = simde_mm512_cmpgt_epi32_mask(f, splat(((emax + 1) << man) - 1));
+		keep = ttx_lm_and(nz, ttx_lm_cmpgt(f, splat((1 << man) - 1)));
+		over = ttx_lm_cmpgt(f, splat(((emax + 1) << man) - 1));
 	}
-	f = simde_mm512_mask_mov_epi32(f, over, splat((int32_t)(ovf_exp << man | ovf_man)));
-	f = simde_mm512_mask_or_epi32(f, neg, f, splat((int32_t)(1u << (ebits + man))));
-	return simde_mm512_maskz_mov_epi32(keep, f);
+	f = ttx_lm_mov(f, over, splat((int32_t)(ovf_exp << man | ovf_man)));
+	f = ttx_lm_mov(f, neg, simde_mm512_or_si512(f, splat((int32_t)(1u << (ebits + man)))));
+	return ttx_lm_maskz(keep, f);
 }
 
 /* Step 4 and the write of one Dst row in its layout (TC/Dst.md), as
@@ -930,7 +957,7 @@ void ttx_matrix_elementwise(struct ttx_tile *t, enum ttx_elw_op eop, const uint3
 		hs[0] = add_signed16(sum, b_nz, vb, nb, simde_mm512_sub_epi32(r, eb));
 		rh[0] = r;
 	}
-	struct dst16 d = { zero, zero, noref, 0 };
+	struct dst16 d = { .n = zero, .e0 = zero, .ref = noref };   /* (neg: none) */
 	if (add_dst)
 		d = dst_read16(t, dst32, style, row);
 	simde__m512i units, g;
