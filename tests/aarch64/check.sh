@@ -111,7 +111,7 @@ make -j"$jobs" check ${tests:+"$tests"} || status=$?
 # The failed tests' logs, then those tests once more.  Here threaded
 # guests (the JIT's compile threads, tiles on many host threads) run under
 # qemu-user's own translation and signal handling; one CI run had a
-# test_jit failure that 40 runs here did not repeat.  So a failure that
+# test_jit failure that 14 runs here did not repeat.  So a failure that
 # does not repeat is shown, with its log, and not counted; one that
 # repeats fails the run (docs/portability.md).
 failed_logs
