@@ -260,6 +260,12 @@ START_TEST(test_masks)
 		MASKED(simde_mm512_mask_or_epi32(S, k, A, B), k >> i & 1 ? x | y : s[i])
 		MASKED(simde_mm512_mask_xor_epi32(S, k, A, B), k >> i & 1 ? x ^ y : s[i])
 		MASKED(simde_mm512_mask_min_epi32(S, k, A, B), k >> i & 1 ? ((int32_t)x < (int32_t)y ? x : y) : s[i])
+		/* the lane masks (ttx_lmask16): compares, and, choices */
+		MASKED(ttx_lm_mov(S, ttx_lm_cmpeq(A, B), A), x == y ? x : s[i])
+		MASKED(ttx_lm_mov(S, ttx_lm_cmpgt(A, B), B), (int32_t)x > (int32_t)y ? y : s[i])
+		MASKED(ttx_lm_maskz(ttx_lm_test(A, B), S), x & y ? s[i] : 0)
+		MASKED(ttx_lm_maskz(ttx_lm_and(ttx_lm_test(A, A), ttx_lm_cmpgt(B, S)), A),
+		       x && (int32_t)y > (int32_t)s[i] ? x : 0)
 #undef MASKED
 	}
 }
