@@ -292,7 +292,7 @@ static inline __attribute__((always_inline)) simde__m512i out_of_range16(simde__
    product overflow (special, povf), a result out of range (out), with the
    exponent and sign out_of_range16 needs. */
 struct rare16 {
-	simde__mmask16 special, povf, out;
+	ttx_lmask16 special, povf, out;
 	simde__m512i e, sign;
 };
 
@@ -307,8 +307,8 @@ static inline __attribute__((always_inline)) simde__m512i mad16(const uint32_t *
 	simde__m512i cE = simde_mm512_and_si512(c, E);
 	/* c's significand with the hidden bit, 0 for exponent 0; the
 	   product's exponent fields are dealt with by ep */
-	simde__mmask16 cnz = simde_mm512_test_epi32_mask(c, E);
-	simde__m512i q = simde_mm512_slli_epi32(simde_mm512_maskz_ternarylogic_epi32(cnz, c, M23, ONE, 0xEA), 3);
+	ttx_lmask16 cnz = ttx_lm_test(c, E);
+	simde__m512i q = simde_mm512_slli_epi32(ttx_lm_maskz(cnz, simde_mm512_ternarylogic_epi32(c, M23, ONE, 0xEA)), 3);
 	simde__m512i p = sig_product(a, b);
 	/* exponents less 153 (so that max(ep, ec) is the exponent of frame
 	   bit 0), times 2^23 (the place of the exponent field): ep of product
@@ -316,42 +316,41 @@ static inline __attribute__((always_inline)) simde__m512i mad16(const uint32_t *
 	   other, and all of them fit in 32 bits) */
 	simde__m512i eab = simde_mm512_add_epi32(aE, bE);   /* (ea + eb) << 23, no carry out */
 	/* a product overflow (ep > 254); exponent 255 anywhere */
-	simde__mmask16 povf = simde_mm512_cmpge_epu32_mask(eab, splat32((127u + 255) << 23));
-	simde__mmask16 special = povf | simde_mm512_cmpeq_epi32_mask(
-		simde_mm512_max_epu32(simde_mm512_max_epu32(aE, bE), cE), E);
+	ttx_lmask16 povf = ttx_lm_cmpge_epu32(eab, splat32((127u + 255) << 23));
+	ttx_lmask16 special = ttx_lm_or(povf, ttx_lm_cmpeq(simde_mm512_max_epu32(simde_mm512_max_epu32(aE, bE), cE), E));
 	/* the product is there if ea, eb != 0 and ep >= 0 */
-	simde__mmask16 pnz = simde_mm512_mask_cmpge_epu32_mask(
-		simde_mm512_test_epi32_mask(simde_mm512_min_epu32(aE, bE), E), eab, splat32(127u << 23));
-	simde__m512i ep = simde_mm512_mask_sub_epi32(splat32((uint32_t)-224 << 23), pnz, eab,
-	                                             splat32((127u + 153) << 23));
-	simde__m512i ec = simde_mm512_mask_sub_epi32(splat32((uint32_t)-224 << 23), cnz, cE, splat32(153u << 23));
+	ttx_lmask16 pnz = ttx_lm_and(ttx_lm_test(simde_mm512_min_epu32(aE, bE), E),
+	                             ttx_lm_cmpge_epu32(eab, splat32(127u << 23)));
+	simde__m512i ep = ttx_lm_mov(splat32((uint32_t)-224 << 23), pnz,
+	                             simde_mm512_sub_epi32(eab, splat32((127u + 153) << 23)));
+	simde__m512i ec = ttx_lm_mov(splat32((uint32_t)-224 << 23), cnz, simde_mm512_sub_epi32(cE, splat32(153u << 23)));
 	/* effective subtraction: sign(a) ^ sign(b) ^ sign(c) */
-	simde__mmask16 esub = simde_mm512_movepi32_mask(simde_mm512_ternarylogic_epi32(a, b, c, 0x96));
+	ttx_lmask16 esub = ttx_lm_sign(simde_mm512_ternarylogic_epi32(a, b, c, 0x96));
 	/* align the operand with the smaller exponent, sticky-shifted */
-	simde__mmask16 pbig = simde_mm512_cmpge_epi32_mask(ep, ec);
+	ttx_lmask16 pbig = ttx_lm_cmpge(ep, ec);
 	simde__m512i e = simde_mm512_max_epi32(ep, ec);
 	simde__m512i sh = simde_mm512_srli_epi32(simde_mm512_sub_epi32(e, simde_mm512_min_epi32(ep, ec)), 23);
-	simde__m512i big = simde_mm512_mask_blend_epi32(pbig, q, p);
-	simde__m512i small = simde_mm512_mask_blend_epi32(pbig, p, q);
-	simde__m512i sbig = simde_mm512_mask_xor_epi32(c, pbig, a, b);   /* sign bit of the big one */
+	simde__m512i big = ttx_lm_mov(q, pbig, p);
+	simde__m512i small = ttx_lm_mov(p, pbig, q);
+	simde__m512i sbig = ttx_lm_mov(c, pbig, simde_mm512_xor_si512(a, b));   /* sign bit of the big one */
 	simde__m512i t = simde_mm512_srlv_epi32(small, sh);
-	simde__mmask16 lost = simde_mm512_mask_test_epi32_mask(simde_mm512_test_epi32_mask(t, t),
-		simde_mm512_sllv_epi32(small, simde_mm512_sub_epi32(splat32(31), sh)), splat32(0x7FFFFFFF));
-	t = simde_mm512_mask_or_epi32(t, lost, t, splat32(1));
-	simde__m512i sum = simde_mm512_add_epi32(big, simde_mm512_mask_sub_epi32(t, esub, zero, t));
+	ttx_lmask16 lost = ttx_lm_and(ttx_lm_test(t, t), ttx_lm_test(simde_mm512_sllv_epi32(small, simde_mm512_sub_epi32(
+	                                                                 splat32(31), sh)), splat32(0x7FFFFFFF)));
+	t = ttx_lm_mov(t, lost, simde_mm512_or_si512(t, splat32(1)));
+	simde__m512i sum = simde_mm512_add_epi32(big, ttx_lm_mov(t, esub, simde_mm512_sub_epi32(zero, t)));
 	/* round |sum| to 24 bits (the converter rounds to nearest even), then
 	   add e (less 153) to the exponent field; out of [1, 254]: the scalar
 	   model (the field would borrow or carry) */
 	simde__m512i mag = simde_mm512_abs_epi32(sum);
-	mag = simde_mm512_mask_and_epi32(mag, simde_mm512_cmpge_epu32_mask(mag, splat32(1u << 28)), mag,
-	                                 splat32(~2u));   /* (datapath(): a carry out of the frame) */
+	mag = ttx_lm_mov(mag, ttx_lm_cmpge_epu32(mag, splat32(1u << 28)),
+	                 simde_mm512_and_si512(mag, splat32(~2u)));   /* (datapath(): a carry out of the frame) */
 	simde__m512i f = u32_to_f32_bits(mag);
 	simde__m512i r = simde_mm512_add_epi32(f, e);
-	simde__mmask16 nz = simde_mm512_mask_test_epi32_mask((simde__mmask16)(pnz | cnz), sum, sum);
-	simde__mmask16 out = simde_mm512_mask_cmpge_epu32_mask(nz, simde_mm512_sub_epi32(r, ONE), splat32(0x7F000000));
+	ttx_lmask16 nz = ttx_lm_and(ttx_lm_or(pnz, cnz), ttx_lm_test(sum, sum));
+	ttx_lmask16 out = ttx_lm_and(nz, ttx_lm_cmpge_epu32(simde_mm512_sub_epi32(r, ONE), splat32(0x7F000000)));
 	/* sign: that of the big operand, flipped when the sum is negative */
 	simde__m512i sign = simde_mm512_xor_si512(sum, sbig);
-	r = simde_mm512_maskz_ternarylogic_epi32(nz, r, sign, SIGN, 0xF8);  /* r | (x & SIGN) */
+	r = ttx_lm_maskz(nz, simde_mm512_ternarylogic_epi32(r, sign, SIGN, 0xF8));  /* r | (x & SIGN) */
 	*rare = (struct rare16){ special, povf, out, e, sign };
 	return r;
 }
@@ -367,12 +366,12 @@ static __attribute__((noinline, cold)) uint32_t mad_lanes_rare(uint32_t d[32], s
 	simde__m512i v[2] = { lo, hi };
 	uint32_t slow = 0;
 	for (unsigned h = 0; h < 2; h++) {
-		simde__mmask16 nan = 0;
-		if (rare[h].out)
-			v[h] = out_of_range16(v[h], rare[h].out, rare[h].e, rare[h].sign);
-		if (rare[h].special)
+		simde__mmask16 nan = 0, out = ttx_lm_bits(rare[h].out), special = ttx_lm_bits(rare[h].special);
+		if (out)
+			v[h] = out_of_range16(v[h], out, rare[h].e, rare[h].sign);
+		if (special)
 			v[h] = specials16(v[h], simde_mm512_loadu_si512(a + 16 * h), simde_mm512_loadu_si512(b + 16 * h),
-			                  simde_mm512_loadu_si512(c + 16 * h), rare[h].povf, &nan);
+			                  simde_mm512_loadu_si512(c + 16 * h), ttx_lm_bits(rare[h].povf), &nan);
 		slow |= (uint32_t)nan << 16 * h;
 	}
 	uint32_t out[32];
@@ -396,16 +395,16 @@ static inline __attribute__((always_inline)) simde__m512i mul16(const uint32_t *
 	simde__m512i aE = simde_mm512_and_si512(a, E), bE = simde_mm512_and_si512(b, E);
 	simde__m512i p = sig_product(a, b);   /* in [2^26, 2^28) */
 	simde__m512i eab = simde_mm512_add_epi32(aE, bE);
-	simde__mmask16 povf = simde_mm512_cmpge_epu32_mask(eab, splat32((127u + 255) << 23));
-	simde__mmask16 special = povf | simde_mm512_cmpeq_epi32_mask(simde_mm512_max_epu32(aE, bE), E);
-	simde__mmask16 pnz = simde_mm512_mask_cmpge_epu32_mask(
-		simde_mm512_test_epi32_mask(simde_mm512_min_epu32(aE, bE), E), eab, splat32(127u << 23));
+	ttx_lmask16 povf = ttx_lm_cmpge_epu32(eab, splat32((127u + 255) << 23));
+	ttx_lmask16 special = ttx_lm_or(povf, ttx_lm_cmpeq(simde_mm512_max_epu32(aE, bE), E));
+	ttx_lmask16 pnz = ttx_lm_and(ttx_lm_test(simde_mm512_min_epu32(aE, bE), E),
+	                             ttx_lm_cmpge_epu32(eab, splat32(127u << 23)));
 	/* p rounded, at ep (less 153, in place) */
 	simde__m512i ep = simde_mm512_sub_epi32(eab, splat32((127u + 153) << 23));
 	simde__m512i r = simde_mm512_add_epi32(u32_to_f32_bits(p), ep);
-	simde__mmask16 out = simde_mm512_mask_cmpge_epu32_mask(pnz, simde_mm512_sub_epi32(r, ONE), splat32(0x7F000000));
+	ttx_lmask16 out = ttx_lm_and(pnz, ttx_lm_cmpge_epu32(simde_mm512_sub_epi32(r, ONE), splat32(0x7F000000)));
 	simde__m512i sign = simde_mm512_xor_si512(a, b);
-	r = simde_mm512_maskz_ternarylogic_epi32(pnz, r, sign, splat32(0x80000000u), 0xF8);   /* r | (sign & SIGN) */
+	r = ttx_lm_maskz(pnz, simde_mm512_ternarylogic_epi32(r, sign, splat32(0x80000000u), 0xF8));   /* r | (sign & SIGN) */
 	*rare = (struct rare16){ special, povf, out, ep, sign };
 	return r;
 }
@@ -422,7 +421,8 @@ static inline __attribute__((always_inline)) uint32_t mad_lanes(uint32_t d[32], 
 	} else {
 		lo = mad16(a, b, c, &rare[0]), hi = mad16(a + 16, b + 16, c + 16, &rare[1]);
 	}
-	if (__builtin_expect((rare[0].special | rare[0].out | rare[1].special | rare[1].out) != 0, 0))
+	if (__builtin_expect(ttx_lm_any(ttx_lm_or(ttx_lm_or(rare[0].special, rare[0].out),
+	                                          ttx_lm_or(rare[1].special, rare[1].out))), 0))
 		return mad_lanes_rare(d, lo, hi, a, b, c, rare);
 	simde_mm512_storeu_si512(d, lo);
 	simde_mm512_storeu_si512(d + 16, hi);

@@ -574,8 +574,20 @@ typedef ttx_v512 ttx_lmask16;
 TTX_LM(test, (X & Y) != 0)
 TTX_LM(cmpeq, X == Y)
 TTX_LM(cmpgt, X > Y)
+TTX_LM(cmpge, X >= Y)
+TTX_LM(cmpge_epu32, (ttx_vu)X >= (ttx_vu)Y)
 TTX_LM(and, X & Y)
+TTX_LM(or, X | Y)
 #undef TTX_LM
+/* the lanes whose sign bit is set */
+TTX_V16 ttx_lmask16 ttx_lm_sign(ttx_v512 a)
+{
+	ttx_v512 m;
+	TTX_PARTS(k) m.p[k] = a.p[k] >> 31;
+	return m;
+}
+#define ttx_lm_bits(m) ttx_bits16(m)
+#define ttx_lm_any(m) (ttx_bits16(m) != 0)
 /* m ? a : src */
 TTX_V16 ttx_v512 ttx_lm_mov(ttx_v512 src, ttx_lmask16 m, ttx_v512 a)
 {
@@ -594,7 +606,13 @@ typedef simde__mmask16 ttx_lmask16;
 #define ttx_lm_test simde_mm512_test_epi32_mask
 #define ttx_lm_cmpeq simde_mm512_cmpeq_epi32_mask
 #define ttx_lm_cmpgt simde_mm512_cmpgt_epi32_mask
+#define ttx_lm_cmpge simde_mm512_cmpge_epi32_mask
+#define ttx_lm_cmpge_epu32 simde_mm512_cmpge_epu32_mask
+#define ttx_lm_sign simde_mm512_movepi32_mask
 #define ttx_lm_and(m, n) ((simde__mmask16)((m) & (n)))
+#define ttx_lm_or(m, n) ((simde__mmask16)((m) | (n)))
+#define ttx_lm_bits(m) (m)
+#define ttx_lm_any(m) ((m) != 0)
 #define ttx_lm_mov simde_mm512_mask_mov_epi32
 #define ttx_lm_maskz simde_mm512_maskz_mov_epi32
 #endif
