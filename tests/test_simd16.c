@@ -266,6 +266,11 @@ START_TEST(test_masks)
 		MASKED(ttx_lm_maskz(ttx_lm_test(A, B), S), x & y ? s[i] : 0)
 		MASKED(ttx_lm_maskz(ttx_lm_and(ttx_lm_test(A, A), ttx_lm_cmpgt(B, S)), A),
 		       x && (int32_t)y > (int32_t)s[i] ? x : 0)
+		MASKED(ttx_lm_mov(S, ttx_lm_or(ttx_lm_cmpge(A, B), ttx_lm_sign(S)), A),
+		       (int32_t)x >= (int32_t)y || (int32_t)s[i] < 0 ? x : s[i])
+		MASKED(ttx_lm_maskz(ttx_lm_cmpge_epu32(A, B), S), x >= y ? s[i] : 0)
+		ck_assert_uint_eq(ttx_lm_bits(ttx_lm_cmpge_epu32(A, B)), model_mask(a, b, 4));
+		ck_assert_int_eq(ttx_lm_any(ttx_lm_cmpeq(A, B)), model_mask(a, b, 0) != 0);
 #undef MASKED
 	}
 }
