@@ -591,34 +591,6 @@ static inline __attribute__((always_inline)) void half_sums_pair(const struct tt
 	const int32_t bref[TTX_COLS], const int32_t bsig[TTX_COLS], unsigned k0, bool masked, int min_ref,
 	simde__m512i *sum, simde__m512i *rh)
 {
-#if defined(TTX_SIMD16_GENERIC)
-	/* The same a part of the host's vector width at a time: the 8 rows'
-	   values of one part stay in registers (16 of AVX2's 16 for all 512
-	   bits spilled). */
-	const ttx_vi one = (ttx_vi){ 0 } + 0x00010001, fourteen = (ttx_vi){ 0 } + 0x000E000E;
-	const ttx_vi lo = (ttx_vi){ 0 } + (int32_t)((uint32_t)(uint16_t)min_ref * 0x10001u);
-	TTX_PARTS(k) {
-		ttx_vi b[8], r = (ttx_vi){ 0 } + (int32_t)0x80008000u, v;
-#pragma GCC unroll 8
-		for (unsigned i = 0; i < 8; i++) {
-			memcpy(&v, (const char *)op->ref16[k0 + i] + k * TTX_VB, TTX_VB);
-			b[i] = ttx_part_adds_epi16(v, (ttx_vi){ 0 } + bref[k0 + i]);
-			r = masked ? ttx_part_max_epi16_where_ge(r, b[i], lo) : ttx_part_max_epi16(r, b[i]);
-		}
-		ttx_vi c = ttx_part_subs_epi16(fourteen, r), acc = { 0 };
-#pragma GCC unroll 8
-		for (unsigned i = 0; i < 8; i++) {
-			ttx_vi m = ttx_part_sllv_epi16(one, ttx_part_adds_epi16(b[i], c));
-			memcpy(&v, (const char *)op->sig16[k0 + i] + k * TTX_VB, TTX_VB);
-			ttx_vi x = ttx_part_mullo_epi16(v, (ttx_vi){ 0 } + bsig[k0 + i]);
-			x = ttx_part_add_epi16(x, (ttx_vi)((ttx_vh)x >> 15));
-			ttx_vi u = ttx_part_mulhrs_epi16(x, m);
-			acc = masked ? ttx_part_add_epi16_where_ge(acc, u, b[i], lo) : ttx_part_add_epi16(acc, u);
-		}
-		sum->p[k] = acc;
-		rh->p[k] = r;
-	}
-#else
 	const simde__m512i one = simde_mm512_set1_epi16(1), lo = simde_mm512_set1_epi16((int16_t)min_ref);
 	simde__m512i b[8], r = simde_mm512_set1_epi16(INT16_MIN);
 #pragma GCC unroll 8
@@ -645,7 +617,6 @@ static inline __attribute__((always_inline)) void half_sums_pair(const struct tt
 	}
 	*sum = acc;
 	*rh = r;
-#endif
 }
 
 /* The 32-bit lanes of row i (0, 1) of a pair from its 16-bit lanes: the

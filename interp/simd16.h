@@ -142,18 +142,15 @@ TTX_V16 ttx_v512 ttx_mm512_setzero_si512(void)
 
 /* ---- element-wise operations ---- */
 
-/* r = expr over the parts X and Y of a and b (ttx_vi); ttx_part_NAME is
-   the operation on one part (for kernels that go a part at a time, which
-   keeps their working set in the host's registers) */
+/* r = expr over the parts X and Y of a and b (ttx_vi) */
 #define TTX_OP2(name, expr) \
-	TTX_V16 ttx_vi ttx_part_##name(ttx_vi X, ttx_vi Y) \
-	{ \
-		return (ttx_vi)(expr); \
-	} \
 	TTX_V16 ttx_v512 ttx_mm512_##name(ttx_v512 a, ttx_v512 b) \
 	{ \
 		ttx_v512 r; \
-		TTX_PARTS(k) r.p[k] = ttx_part_##name(a.p[k], b.p[k]); \
+		TTX_PARTS(k) { \
+			ttx_vi X = a.p[k], Y = b.p[k]; \
+			r.p[k] = (ttx_vi)(expr); \
+		} \
 		return r; \
 	}
 TTX_OP2(and_si512, X & Y)
@@ -205,44 +202,39 @@ TTX_V16 ttx_vi ttx_hi16(ttx_vi x) { return x >> 16; }
 /* counts of 16 or more give 0: each half of a 32-bit lane shifted in 32
    bits (AVX2 and NEON have no 16-bit variable shift), the low one's bits
    past 15 dropped */
-TTX_V16 ttx_vi ttx_part_sllv_epi16(ttx_vi a, ttx_vi b)
-{
-	ttx_vu x = (ttx_vu)a, n = (ttx_vu)b, nlo = n & 0xFFFF, nhi = n >> 16;
-#if defined(__AVX2__)
-	/* AVX2's 32-bit shifts give 0 for counts of 32 or more; 16 to 31 move
-	   the low half's bits past 15 (dropped) and the high half's past 31 */
-	ttx_vu lo = (ttx_vu)_mm256_sllv_epi32((__m256i)(x & 0xFFFF), (__m256i)nlo) & 0xFFFF;
-	ttx_vu hi = (ttx_vu)_mm256_sllv_epi32((__m256i)(x & 0xFFFF0000u), (__m256i)nhi);
-#else
-	ttx_vu lo = (ttx_vu)(nlo < 16) & ((x & 0xFFFF) << (nlo & 15)) & 0xFFFF;
-	ttx_vu hi = (ttx_vu)(nhi < 16) & ((x & 0xFFFF0000u) << (nhi & 15));
-#endif
-	return (ttx_vi)(lo | hi);
-}
-
-/* (a b 2^-14 + 1) / 2, rounded down, per 16-bit lane */
-TTX_V16 ttx_vi ttx_part_mulhrs_epi16(ttx_vi a, ttx_vi b)
-{
-#if defined(__AVX2__)
-	return (ttx_vi)_mm256_mulhrs_epi16((__m256i)a, (__m256i)b);
-#else
-	ttx_vi lo = ((ttx_lo16(a) * ttx_lo16(b) >> 14) + 1) >> 1;
-	ttx_vi hi = ((ttx_hi16(a) * ttx_hi16(b) >> 14) + 1) >> 1;
-	return (ttx_vi)(((ttx_vu)lo & 0xFFFF) | (ttx_vu)hi << 16);
-#endif
-}
-
 TTX_V16 ttx_v512 ttx_mm512_sllv_epi16(ttx_v512 a, ttx_v512 b)
 {
 	ttx_v512 r;
-	TTX_PARTS(k) r.p[k] = ttx_part_sllv_epi16(a.p[k], b.p[k]);
+	TTX_PARTS(k) {
+		ttx_vu x = (ttx_vu)a.p[k], n = (ttx_vu)b.p[k], nlo = n & 0xFFFF, nhi = n >> 16;
+#if defined(__AVX2__)
+		/* AVX2's 32-bit shifts give 0 for counts of 32 or more; 16 to 31
+		   move the low half's bits past 15 (dropped) and the high half's
+		   past 31 */
+		ttx_vu lo = (ttx_vu)_mm256_sllv_epi32((__m256i)(x & 0xFFFF), (__m256i)nlo) & 0xFFFF;
+		ttx_vu hi = (ttx_vu)_mm256_sllv_epi32((__m256i)(x & 0xFFFF0000u), (__m256i)nhi);
+#else
+		ttx_vu lo = (ttx_vu)(nlo < 16) & ((x & 0xFFFF) << (nlo & 15)) & 0xFFFF;
+		ttx_vu hi = (ttx_vu)(nhi < 16) & ((x & 0xFFFF0000u) << (nhi & 15));
+#endif
+		r.p[k] = (ttx_vi)(lo | hi);
+	}
 	return r;
 }
 
+/* (a b 2^-14 + 1) / 2, rounded down, per 16-bit lane */
 TTX_V16 ttx_v512 ttx_mm512_mulhrs_epi16(ttx_v512 a, ttx_v512 b)
 {
 	ttx_v512 r;
-	TTX_PARTS(k) r.p[k] = ttx_part_mulhrs_epi16(a.p[k], b.p[k]);
+#if defined(__AVX2__)
+	TTX_PARTS(k) r.p[k] = (ttx_vi)_mm256_mulhrs_epi16((__m256i)a.p[k], (__m256i)b.p[k]);
+	return r;
+#endif
+	TTX_PARTS(k) {
+		ttx_vi lo = ((ttx_lo16(a.p[k]) * ttx_lo16(b.p[k]) >> 14) + 1) >> 1;
+		ttx_vi hi = ((ttx_hi16(a.p[k]) * ttx_hi16(b.p[k]) >> 14) + 1) >> 1;
+		r.p[k] = (ttx_vi)(((ttx_vu)lo & 0xFFFF) | (ttx_vu)hi << 16);
+	}
 	return r;
 }
 
@@ -357,21 +349,65 @@ TTX_V16 ttx_v512 ttx_mm512_cvtepu32_ps(ttx_v512 a)
 }
 #define ttx_mm512_castps_si512(a) (a)
 
-/* ---- compares to masks, masked operations ---- */
+/* ---- compares, masks, masked operations ---- */
 
-#define TTX_CMP_MASK(name, view, op) \
-	TTX_V16 simde__mmask16 ttx_mm512_##name(ttx_v512 a, ttx_v512 b) \
+/* Lane masks (ttx_lmask16), for kernels whose masks only choose between
+   values: the lanes of all ones or zeros the host's compares give, used
+   by a blend without a round trip through bits (on AVX-512 they are its
+   bit masks, after this section). */
+typedef ttx_v512 ttx_lmask16;
+#define TTX_LM(name, expr) \
+	TTX_V16 ttx_lmask16 ttx_lm_##name(ttx_v512 a, ttx_v512 b) \
 	{ \
 		ttx_v512 m; \
-		TTX_PARTS(k) m.p[k] = (ttx_vi)((view)a.p[k] op (view)b.p[k]); \
-		return ttx_bits16(m); \
+		TTX_PARTS(k) { \
+			ttx_vi X = a.p[k], Y = b.p[k]; \
+			m.p[k] = (ttx_vi)(expr); \
+		} \
+		return m; \
 	}
-TTX_CMP_MASK(cmpeq_epi32_mask, ttx_vi, ==)
-TTX_CMP_MASK(cmpgt_epi32_mask, ttx_vi, >)
-TTX_CMP_MASK(cmpge_epi32_mask, ttx_vi, >=)
-TTX_CMP_MASK(cmple_epi32_mask, ttx_vi, <=)
-TTX_CMP_MASK(cmpge_epu32_mask, ttx_vu, >=)
-#undef TTX_CMP_MASK
+TTX_LM(test, (X & Y) != 0)
+TTX_LM(cmpeq, X == Y)
+TTX_LM(cmpgt, X > Y)
+TTX_LM(cmpge, X >= Y)
+TTX_LM(cmple, X <= Y)
+TTX_LM(cmpge_epu32, (ttx_vu)X >= (ttx_vu)Y)
+#undef TTX_LM
+#define ttx_lm_and ttx_mm512_and_si512
+#define ttx_lm_or ttx_mm512_or_si512
+#define ttx_lm_bits ttx_bits16
+#define ttx_lm_any(m) (ttx_bits16(m) != 0)
+
+/* the lanes whose sign bit is set */
+TTX_V16 ttx_lmask16 ttx_lm_sign(ttx_v512 a)
+{
+	ttx_v512 m;
+	TTX_PARTS(k) m.p[k] = a.p[k] >> 31;
+	return m;
+}
+
+/* m ? a : src */
+TTX_V16 ttx_v512 ttx_lm_mov(ttx_v512 src, ttx_lmask16 m, ttx_v512 a)
+{
+	ttx_v512 r;
+#if defined(__AVX2__)
+	TTX_PARTS(k) r.p[k] = (ttx_vi)_mm256_blendv_epi8((__m256i)src.p[k], (__m256i)a.p[k], (__m256i)m.p[k]);
+#else
+	TTX_PARTS(k) r.p[k] = ttx_sel(m.p[k], a.p[k], src.p[k]);
+#endif
+	return r;
+}
+
+/* m ? a : 0 */
+#define ttx_lm_maskz ttx_mm512_and_si512
+
+/* the bit masks */
+#define ttx_mm512_cmpeq_epi32_mask(a, b) ttx_bits16(ttx_lm_cmpeq(a, b))
+#define ttx_mm512_cmpgt_epi32_mask(a, b) ttx_bits16(ttx_lm_cmpgt(a, b))
+#define ttx_mm512_cmpge_epi32_mask(a, b) ttx_bits16(ttx_lm_cmpge(a, b))
+#define ttx_mm512_cmple_epi32_mask(a, b) ttx_bits16(ttx_lm_cmple(a, b))
+#define ttx_mm512_cmpge_epu32_mask(a, b) ttx_bits16(ttx_lm_cmpge_epu32(a, b))
+#define ttx_mm512_movepi32_mask(a) ttx_bits16(ttx_lm_sign(a))
 
 TTX_V16 simde__mmask16 ttx_mm512_test_epi32_mask(ttx_v512 a, ttx_v512 b)
 {
@@ -380,30 +416,12 @@ TTX_V16 simde__mmask16 ttx_mm512_test_epi32_mask(ttx_v512 a, ttx_v512 b)
 	return (simde__mmask16)~ttx_bits16(m);   /* (one scalar NOT, not one a part) */
 }
 
-TTX_V16 simde__mmask16 ttx_mm512_movepi32_mask(ttx_v512 a)
-{
-	ttx_v512 m;
-	TTX_PARTS(k) m.p[k] = a.p[k] < 0;
-	return ttx_bits16(m);
-}
-
 #define ttx_mm512_mask_cmpge_epu32_mask(k, a, b) ((simde__mmask16)((k) & ttx_mm512_cmpge_epu32_mask(a, b)))
 #define ttx_mm512_mask_cmpgt_epi32_mask(k, a, b) ((simde__mmask16)((k) & ttx_mm512_cmpgt_epi32_mask(a, b)))
 #define ttx_mm512_mask_test_epi32_mask(k, a, b) ((simde__mmask16)((k) & ttx_mm512_test_epi32_mask(a, b)))
 
-TTX_V16 ttx_v512 ttx_mm512_mask_mov_epi32(ttx_v512 src, simde__mmask16 k, ttx_v512 a)
-{
-	ttx_v512 m = ttx_lanes16(k), r;
-	TTX_PARTS(p) r.p[p] = ttx_sel(m.p[p], a.p[p], src.p[p]);
-	return r;
-}
-
-TTX_V16 ttx_v512 ttx_mm512_maskz_mov_epi32(simde__mmask16 k, ttx_v512 a)
-{
-	ttx_v512 m = ttx_lanes16(k), r;
-	TTX_PARTS(p) r.p[p] = m.p[p] & a.p[p];
-	return r;
-}
+#define ttx_mm512_mask_mov_epi32(src, k, a) ttx_lm_mov(src, ttx_lanes16(k), a)
+#define ttx_mm512_maskz_mov_epi32(k, a) ttx_lm_maskz(ttx_lanes16(k), a)
 
 #define ttx_mm512_mask_blend_epi32(k, a, b) ttx_mm512_mask_mov_epi32(a, k, b)
 #define ttx_mm512_maskz_and_epi32(k, a, b) ttx_mm512_maskz_mov_epi32(k, ttx_mm512_and_si512(a, b))
@@ -556,52 +574,8 @@ TTX_V16 ttx_v512 ttx_half16(ttx_v512 v, unsigned i)
 }
 #endif
 
-/* Lane masks, for kernels whose masks only choose between values: a bit
-   a lane where AVX-512 keeps masks, elsewhere lanes of all ones or zeros,
-   as the host's compares give them (no round trip through bits). */
-#if defined(TTX_SIMD16_GENERIC)
-typedef ttx_v512 ttx_lmask16;
-#define TTX_LM(name, expr) \
-	TTX_V16 ttx_lmask16 ttx_lm_##name(ttx_v512 a, ttx_v512 b) \
-	{ \
-		ttx_v512 m; \
-		TTX_PARTS(k) { \
-			ttx_vi X = a.p[k], Y = b.p[k]; \
-			m.p[k] = (ttx_vi)(expr); \
-		} \
-		return m; \
-	}
-TTX_LM(test, (X & Y) != 0)
-TTX_LM(cmpeq, X == Y)
-TTX_LM(cmpgt, X > Y)
-TTX_LM(cmpge, X >= Y)
-TTX_LM(cmpge_epu32, (ttx_vu)X >= (ttx_vu)Y)
-TTX_LM(and, X & Y)
-TTX_LM(or, X | Y)
-#undef TTX_LM
-/* the lanes whose sign bit is set */
-TTX_V16 ttx_lmask16 ttx_lm_sign(ttx_v512 a)
-{
-	ttx_v512 m;
-	TTX_PARTS(k) m.p[k] = a.p[k] >> 31;
-	return m;
-}
-#define ttx_lm_bits(m) ttx_bits16(m)
-#define ttx_lm_any(m) (ttx_bits16(m) != 0)
-/* m ? a : src */
-TTX_V16 ttx_v512 ttx_lm_mov(ttx_v512 src, ttx_lmask16 m, ttx_v512 a)
-{
-	ttx_v512 r;
-#if defined(__AVX2__)
-	TTX_PARTS(k) r.p[k] = (ttx_vi)_mm256_blendv_epi8((__m256i)src.p[k], (__m256i)a.p[k], (__m256i)m.p[k]);
-#else
-	TTX_PARTS(k) r.p[k] = ttx_sel(m.p[k], a.p[k], src.p[k]);
-#endif
-	return r;
-}
-/* m ? a : 0 */
-#define ttx_lm_maskz(m, a) ttx_mm512_and_si512(m, a)
-#else
+/* (AVX-512: the lane masks are its bit masks) */
+#if !defined(TTX_SIMD16_GENERIC)
 typedef simde__mmask16 ttx_lmask16;
 #define ttx_lm_test simde_mm512_test_epi32_mask
 #define ttx_lm_cmpeq simde_mm512_cmpeq_epi32_mask
@@ -619,28 +593,17 @@ typedef simde__mmask16 ttx_lmask16;
 
 /* max(r, b) and acc + u in the 16-bit lanes where b >= lo, the others
    kept (AVX512BW's masked forms; a compare and a select elsewhere) */
-#if defined(TTX_SIMD16_GENERIC)
-TTX_V16 ttx_vi ttx_part_max_epi16_where_ge(ttx_vi r, ttx_vi b, ttx_vi lo)
-{
-	ttx_vh x = (ttx_vh)r, y = (ttx_vh)b;
-	ttx_vh take = (ttx_vh)(y >= (ttx_vh)lo) & (ttx_vh)(y > x);
-	return (ttx_vi)((take & y) | (~take & x));
-}
-
-TTX_V16 ttx_vi ttx_part_add_epi16_where_ge(ttx_vi acc, ttx_vi u, ttx_vi b, ttx_vi lo)
-{
-	ttx_vh take = (ttx_vh)((ttx_vh)b >= (ttx_vh)lo);
-	return (ttx_vi)((ttx_vhu)acc + (ttx_vhu)(take & (ttx_vh)u));
-}
-#endif
-
 static inline simde__m512i ttx_max_epi16_where_ge(simde__m512i r, simde__m512i b, simde__m512i lo)
 {
 #if defined(SIMDE_X86_AVX512BW_NATIVE) || !defined(TTX_SIMD16_GENERIC)
 	return simde_mm512_mask_max_epi16(r, simde_mm512_cmpge_epi16_mask(b, lo), r, b);
 #else
 	ttx_v512 o;
-	TTX_PARTS(p) o.p[p] = ttx_part_max_epi16_where_ge(r.p[p], b.p[p], lo.p[p]);
+	TTX_PARTS(p) {
+		ttx_vh x = (ttx_vh)r.p[p], y = (ttx_vh)b.p[p];
+		ttx_vh take = (ttx_vh)(y >= (ttx_vh)lo.p[p]) & (ttx_vh)(y > x);
+		o.p[p] = (ttx_vi)((take & y) | (~take & x));
+	}
 	return o;
 #endif
 }
@@ -651,7 +614,10 @@ static inline simde__m512i ttx_add_epi16_where_ge(simde__m512i acc, simde__m512i
 	return simde_mm512_mask_add_epi16(acc, simde_mm512_cmpge_epi16_mask(b, lo), acc, u);
 #else
 	ttx_v512 o;
-	TTX_PARTS(p) o.p[p] = ttx_part_add_epi16_where_ge(acc.p[p], u.p[p], b.p[p], lo.p[p]);
+	TTX_PARTS(p) {
+		ttx_vh take = (ttx_vh)((ttx_vh)b.p[p] >= (ttx_vh)lo.p[p]);
+		o.p[p] = (ttx_vi)((ttx_vhu)acc.p[p] + (ttx_vhu)(take & (ttx_vh)u.p[p]));
+	}
 	return o;
 #endif
 }
