@@ -98,12 +98,6 @@ export TTX_TCU_FUZZ_PROGRAMS=${TTX_TCU_FUZZ_PROGRAMS:-60}
 say "building"
 make -j"$jobs" >build.log 2>&1 || { tail -30 build.log; exit 1; }
 say "testing under qemu-aarch64 (the Python tests with the sysroot's arm64 Python)"
-failed_logs() {
-	for trs in $(grep -l '^:test-result: \(FAIL\|ERROR\)' tests/*.trs 2>/dev/null); do
-		say "--- ${trs%.trs}.log (last 60 lines)"
-		tail -60 "${trs%.trs}.log"
-	done
-}
 tests=${TTX_AARCH64_TESTS:+TESTS=$TTX_AARCH64_TESTS}
 status=0
 make -j"$jobs" check ${tests:+"$tests"} || status=$?
@@ -114,11 +108,11 @@ make -j"$jobs" check ${tests:+"$tests"} || status=$?
 # test_jit failure that 14 runs here did not repeat.  So a failure that
 # does not repeat is shown, with its log, and not counted; one that
 # repeats fails the run (docs/portability.md).
-failed_logs
+sh tests/failed_logs.sh check-aarch64
 say "running the failed tests again"
 if make -j"$jobs" recheck ${tests:+"$tests"}; then
 	say "the failures above did not repeat: shown, not counted"
 	exit 0
 fi
-failed_logs
+sh tests/failed_logs.sh check-aarch64
 exit 1
